@@ -132,10 +132,10 @@ public static class ContentGenerator
 
     private static Shape ShapeOf(ContentSize size) => size switch
     {
-        ContentSize.Small => new Shape(Rooms: 3, GridWidth: 16, GridHeight: 12, HotspotsPerRoom: 4, ObjectsPerRoom: 5,
-            Items: 10, Characters: 4, Dialogs: 3, Variables: 10, Quests: 2, Timers: 2, LogMessages: 20),
-        ContentSize.Medium => new Shape(Rooms: 40, GridWidth: 48, GridHeight: 32, HotspotsPerRoom: 10, ObjectsPerRoom: 25,
-            Items: 150, Characters: 60, Dialogs: 80, Variables: 400, Quests: 40, Timers: 30, LogMessages: 1500),
+        ContentSize.Small => new Shape(Rooms: 3, GridWidth: 16, GridHeight: 12, HotspotsPerRoom: 5, ObjectsPerRoom: 6,
+            Items: 12, Characters: 4, Dialogs: 4, Variables: 12, Quests: 3, Timers: 2, LogMessages: 30),
+        ContentSize.Medium => new Shape(Rooms: 48, GridWidth: 48, GridHeight: 32, HotspotsPerRoom: 10, ObjectsPerRoom: 25,
+            Items: 180, Characters: 70, Dialogs: 90, Variables: 450, Quests: 45, Timers: 30, LogMessages: 1800),
         ContentSize.Large => new Shape(Rooms: 400, GridWidth: 96, GridHeight: 64, HotspotsPerRoom: 15, ObjectsPerRoom: 40,
             Items: 1000, Characters: 500, Dialogs: 600, Variables: 4000, Quests: 300, Timers: 200, LogMessages: 20000),
         _ => throw new ArgumentOutOfRangeException(nameof(size), size, "Unknown content size."),

@@ -1,0 +1,35 @@
+using System.Text;
+using Microsoft.CodeAnalysis;
+
+namespace Engine.Serialization.Generator;
+
+/// <summary>How types are spelled in generated code.</summary>
+internal static class TypeNames
+{
+    private static readonly SymbolDisplayFormat Annotated = SymbolDisplayFormat.FullyQualifiedFormat
+        .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+
+    /// <summary><c>global::</c>-qualified, no nullable reference annotations: usable in <c>typeof</c> and type arguments.</summary>
+    public static string Plain(ITypeSymbol type) => type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+
+    /// <summary><c>global::</c>-qualified with nullable reference annotations, to match a member's declared type.</summary>
+    public static string WithAnnotations(ITypeSymbol type) => type.ToDisplayString(Annotated);
+
+    /// <summary>A C# identifier derived from the type's full name, e.g. <c>Engine_Core_GameContent</c>.</summary>
+    public static string Identifier(ITypeSymbol type)
+    {
+        var name = Plain(type);
+        if (name.StartsWith("global::", System.StringComparison.Ordinal))
+        {
+            name = name.Substring("global::".Length);
+        }
+
+        var builder = new StringBuilder(name.Length);
+        foreach (var c in name)
+        {
+            builder.Append(char.IsLetterOrDigit(c) ? c : '_');
+        }
+
+        return builder.ToString();
+    }
+}

@@ -1,0 +1,18 @@
+using System.Buffers;
+using Engine.Core.Model;
+
+namespace Engine.Serialization.Formats;
+
+/// <summary>
+/// One encoding of <see cref="GameContent"/> as a bare, standard document. A format knows nothing
+/// of files, compression or the container around it.
+/// </summary>
+public interface ISaveFormat
+{
+    SaveFormat Id { get; }
+
+    void Write(IBufferWriter<byte> output, GameContent content);
+
+    /// <exception cref="Errors.SaveCorruptedException">The payload is not a valid document of this format.</exception>
+    GameContent Read(ReadOnlyMemory<byte> payload);
+}

@@ -1,0 +1,14 @@
+using Engine.Core.Model;
+using Engine.Serialization.Generated;
+using MessagePack;
+
+namespace Engine.Serialization.Formats.MessagePack;
+
+/// <summary>
+/// Formatters for every type reachable from <see cref="GameContent"/>, written at build time by
+/// Engine.Serialization.Generator. A model type the generator can't handle fails the build.
+/// </summary>
+[GeneratedFormatterResolver(typeof(GameContent))]
+internal sealed partial class GameContentFormatterResolver : IFormatterResolver
+{
+}

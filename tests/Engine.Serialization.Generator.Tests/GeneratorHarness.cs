@@ -1,0 +1,87 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace Engine.Serialization.Generator.Tests;
+
+/// <summary>Compiles source strings in memory and runs the generator over them.</summary>
+internal static class GeneratorHarness
+{
+    public const string Usings = """
+        using System.Collections.Generic;
+        using Engine.Serialization.Generated;
+        using MessagePack;
+
+        """;
+
+    // A referenced assembly such as Engine.Core does not run the generator, so it has no Engine.Serialization.Generated.
+    private const string ReferenceUsings = """
+        using System.Collections.Generic;
+        using MessagePack;
+
+        """;
+
+    private static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
+
+    // The test host's trusted platform assemblies are the framework plus this project's packages (MessagePack among them).
+    private static readonly Lazy<MetadataReference[]> References = new(() =>
+        ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!)
+            .Split(Path.PathSeparator)
+            .Where(path => Path.GetFileName(path) is var name
+                && (name.StartsWith("System.", StringComparison.Ordinal)
+                    || name.StartsWith("MessagePack", StringComparison.Ordinal)
+                    || name is "netstandard.dll" or "mscorlib.dll"))
+            .Select(path => (MetadataReference)MetadataReference.CreateFromFile(path))
+            .ToArray());
+
+    public static CSharpCompilation Compile(string source, string assemblyName = "Consumer", params MetadataReference[] extraReferences) =>
+        Create(Usings + source, assemblyName, extraReferences);
+
+    private static CSharpCompilation Create(string source, string assemblyName, MetadataReference[] extraReferences) =>
+        CSharpCompilation.Create(
+            assemblyName,
+            [CSharpSyntaxTree.ParseText(source, ParseOptions, path: assemblyName + ".cs")],
+            [.. References.Value, .. extraReferences],
+            new CSharpCompilationOptions(
+                OutputKind.DynamicallyLinkedLibrary,
+                nullableContextOptions: NullableContextOptions.Enable,
+                deterministic: true));
+
+    /// <summary>Compiles <paramref name="source"/> to an in-memory assembly and returns a reference to it, as Engine.Core would be.</summary>
+    public static MetadataReference CompileReference(string source, string assemblyName)
+    {
+        using var image = new MemoryStream();
+        var result = Create(ReferenceUsings + source, assemblyName, []).Emit(image);
+        AssertClean(result.Diagnostics);
+        Assert.True(result.Success);
+        return MetadataReference.CreateFromImage(image.ToArray());
+    }
+
+    public static GeneratorOutput Run(CSharpCompilation compilation, GeneratorDriver? driver = null)
+    {
+        driver ??= CreateDriver();
+        driver = driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var generatorDiagnostics);
+        return new GeneratorOutput(driver, output, generatorDiagnostics);
+    }
+
+    public static GeneratorDriver CreateDriver() => CSharpGeneratorDriver.Create(
+        [new FormatterResolverGenerator().AsSourceGenerator()],
+        parseOptions: ParseOptions,
+        driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
+
+    /// <summary>No errors or warnings (the SDK's default NoWarn CS1701/CS1702 aside).</summary>
+    public static void AssertClean(IEnumerable<Diagnostic> diagnostics)
+    {
+        var problems = diagnostics
+            .Where(d => d.Severity >= DiagnosticSeverity.Warning && d.Id is not ("CS1701" or "CS1702"))
+            .Select(d => d.ToString())
+            .ToList();
+        Assert.True(problems.Count == 0, string.Join(Environment.NewLine, problems));
+    }
+
+    internal sealed record GeneratorOutput(GeneratorDriver Driver, Compilation Compilation, ImmutableArray<Diagnostic> Diagnostics)
+    {
+        public string ResolverSource(string hintName) =>
+            Driver.GetRunResult().GeneratedTrees.Single(t => t.FilePath.EndsWith(hintName, StringComparison.Ordinal)).ToString();
+    }
+}

@@ -1,0 +1,153 @@
+using MessagePack;
+using MessagePack.Formatters;
+
+namespace Engine.Serialization.Generator.Tests;
+
+public sealed class RoundTripTests
+{
+    internal static SampleGraph CreateSample() => new()
+    {
+        Primitives = new AllPrimitives
+        {
+            Bool = true,
+            Byte = 200,
+            SByte = -100,
+            Int16 = -30_000,
+            UInt16 = 60_000,
+            Int32 = -2_000_000_000,
+            UInt32 = 4_000_000_000,
+            Int64 = long.MinValue,
+            UInt64 = ulong.MaxValue,
+            Single = 1.5f,
+            Double = Math.PI,
+            Char = 'é',
+            String = "héllo",
+        },
+        Stats = new Stats { Health = 42, Tags = ["brave", "tired"], Cached = 99 },
+        Position = new Vector { X = 1.25f, Y = -2.5f },
+        OptionalPosition = new Vector { X = 3, Y = 4 },
+        Items = [new Item { Name = "sword", Count = 1 }, new Item { Name = "arrow", Count = 20 }],
+        Names = ["a", "b"],
+        ItemArray = [new Item { Name = "shield", Count = 2 }],
+        Weights = [0.25f, 0.75f],
+        Blob = [1, 2, 3, 255],
+        Rarity = Rarity.Epic,
+        Factions = [Faction.Blue, Faction.None],
+        OptionalInt = 7,
+        Counters = new() { ["kills"] = 3, ["deaths"] = 1 },
+        ItemsByName = new() { ["potion"] = new Item { Name = "potion", Count = 5 } },
+        Grid = [[new Item { Name = "gem", Count = 1 }], []],
+        Original = "renamed value",
+    };
+
+    [Fact]
+    public void RoundTrip_SampleGraph_PreservesEveryMember()
+    {
+        var copy = Serializer.Deserialize<SampleGraph>(Serializer.Serialize(CreateSample()));
+
+        var p = copy.Primitives;
+        Assert.True(p.Bool);
+        Assert.Equal((byte)200, p.Byte);
+        Assert.Equal((sbyte)-100, p.SByte);
+        Assert.Equal((short)-30_000, p.Int16);
+        Assert.Equal((ushort)60_000, p.UInt16);
+        Assert.Equal(-2_000_000_000, p.Int32);
+        Assert.Equal(4_000_000_000u, p.UInt32);
+        Assert.Equal(long.MinValue, p.Int64);
+        Assert.Equal(ulong.MaxValue, p.UInt64);
+        Assert.Equal(1.5f, p.Single);
+        Assert.Equal(Math.PI, p.Double);
+        Assert.Equal('é', p.Char);
+        Assert.Equal("héllo", p.String);
+
+        Assert.Equal(42, copy.Stats.Health);
+        Assert.Equal(["brave", "tired"], copy.Stats.Tags);
+        Assert.Equal(0, copy.Stats.Cached);
+        Assert.Null(copy.Missing);
+        Assert.Equal(1.25f, copy.Position.X);
+        Assert.Equal(-2.5f, copy.Position.Y);
+        Assert.Equal(4f, copy.OptionalPosition!.Value.Y);
+        Assert.Equal(["sword:1", "arrow:20"], copy.Items.Select(i => $"{i.Name}:{i.Count}"));
+        Assert.Equal(["a", "b"], copy.Names);
+        Assert.Equal("shield", Assert.Single(copy.ItemArray).Name);
+        Assert.Equal([0.25f, 0.75f], copy.Weights);
+        Assert.Equal([1, 2, 3, 255], copy.Blob);
+        Assert.Equal(Rarity.Epic, copy.Rarity);
+        Assert.Equal([Faction.Blue, Faction.None], copy.Factions);
+        Assert.Equal(7, copy.OptionalInt);
+        Assert.Null(copy.AbsentInt);
+        Assert.Equal(3, copy.Counters["kills"]);
+        Assert.Equal(1, copy.Counters["deaths"]);
+        Assert.Equal(5, copy.ItemsByName["potion"].Count);
+        Assert.Equal("gem", Assert.Single(copy.Grid[0]).Name);
+        Assert.Empty(copy.Grid[1]);
+        Assert.Equal("renamed value", copy.Original);
+    }
+
+    [Fact]
+    public void RoundTrip_SampleGraph_ReserializesToIdenticalBytes()
+    {
+        var bytes = Serializer.Serialize(CreateSample());
+
+        Assert.Equal(bytes, Serializer.Serialize(Serializer.Deserialize<SampleGraph>(bytes)));
+    }
+
+    [Fact]
+    public void RoundTrip_UntrustedDataSecurity_PreservesGraph()
+    {
+        var options = Serializer.Options.WithSecurity(MessagePackSecurity.UntrustedData);
+        var bytes = MessagePackSerializer.Serialize(CreateSample(), options);
+
+        var copy = MessagePackSerializer.Deserialize<SampleGraph>(bytes, options);
+
+        Assert.Equal(bytes, MessagePackSerializer.Serialize(copy, options));
+        Assert.Equal(3, copy.Counters["kills"]);
+    }
+
+    [Fact]
+    public void Deserialize_DeeperThanSecurityAllows_Throws()
+    {
+        var options = Serializer.Options.WithSecurity(MessagePackSecurity.UntrustedData.WithMaximumObjectGraphDepth(1));
+        var bytes = Serializer.Serialize(CreateSample());
+
+        Assert.Throws<MessagePackSerializationException>(() => MessagePackSerializer.Deserialize<SampleGraph>(bytes, options));
+    }
+
+    [Fact]
+    public void RoundTrip_NullRoot_IsNil()
+    {
+        var bytes = Serializer.Serialize<SampleGraph?>(null);
+
+        Assert.Equal([0xC0], bytes);
+        Assert.Null(Serializer.Deserialize<SampleGraph?>(bytes));
+    }
+
+    [Fact]
+    public void RoundTrip_StructWithPublicFields_KeepsValues()
+    {
+        var copy = Serializer.Deserialize<Vector>(Serializer.Serialize(new Vector { X = 9, Y = -9 }));
+
+        Assert.Equal(9f, copy.X);
+        Assert.Equal(-9f, copy.Y);
+    }
+
+    [Fact]
+    public void GetFormatter_ReachableShapes_AreServedByGeneratedResolver()
+    {
+        Assert.IsType<ListFormatter<Item>>(SampleResolver.Instance.GetFormatter<List<Item>>());
+        Assert.IsType<ArrayFormatter<Item>>(SampleResolver.Instance.GetFormatter<Item[]>());
+        Assert.IsType<NullableFormatter<Vector>>(SampleResolver.Instance.GetFormatter<Vector?>());
+        Assert.IsType<GenericEnumFormatter<Faction>>(SampleResolver.Instance.GetFormatter<Faction>());
+        Assert.IsType<DictionaryFormatter<string, int>>(SampleResolver.Instance.GetFormatter<Dictionary<string, int>>());
+        Assert.NotNull(SampleResolver.Instance.GetFormatter<SampleGraph>());
+        Assert.Same(SampleResolver.Instance.GetFormatter<Item>(), SampleResolver.Instance.GetFormatter<Item>());
+    }
+
+    [Fact]
+    public void GetFormatter_BuiltinOrUnreachableType_ReturnsNull()
+    {
+        Assert.Null(SampleResolver.Instance.GetFormatter<float[]>());
+        Assert.Null(SampleResolver.Instance.GetFormatter<List<string>>());
+        Assert.Null(SampleResolver.Instance.GetFormatter<Guid>());
+    }
+}

@@ -1,0 +1,147 @@
+using Engine.Serialization.Generated;
+using MessagePack;
+
+namespace Engine.Serialization.Generator.Tests;
+
+public enum Rarity : byte
+{
+    Common,
+    Rare,
+    Epic,
+}
+
+public enum Faction
+{
+    None,
+    Red,
+    Blue,
+}
+
+[MessagePackObject(keyAsPropertyName: true)]
+public struct Vector
+{
+    public float X;
+    public float Y;
+}
+
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class Item
+{
+    public string Name { get; set; } = string.Empty;
+
+    public int Count { get; set; }
+}
+
+[MessagePackObject]
+public sealed class Stats
+{
+    [Key("hp")]
+    public int Health { get; set; }
+
+    [Key("tags")]
+    public List<string> Tags { get; set; } = [];
+
+    [IgnoreMember]
+    public int Cached { get; set; }
+
+    [IgnoreMember]
+    public int TagCount => Tags.Count;
+}
+
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class AllPrimitives
+{
+    public bool Bool { get; set; }
+
+    public byte Byte { get; set; }
+
+    public sbyte SByte { get; set; }
+
+    public short Int16 { get; set; }
+
+    public ushort UInt16 { get; set; }
+
+    public int Int32 { get; set; }
+
+    public uint UInt32 { get; set; }
+
+    public long Int64 { get; set; }
+
+    public ulong UInt64 { get; set; }
+
+    public float Single { get; set; }
+
+    public double Double { get; set; }
+
+    public char Char { get; set; }
+
+    public string? String { get; set; }
+}
+
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class SampleGraph
+{
+    public AllPrimitives Primitives { get; set; } = new();
+
+    public Stats Stats { get; set; } = new();
+
+    public Item? Missing { get; set; }
+
+    public Vector Position;
+
+    public Vector? OptionalPosition;
+
+    public List<Item> Items { get; set; } = [];
+
+    public List<string> Names { get; set; } = [];
+
+    public Item[] ItemArray { get; set; } = [];
+
+    public float[] Weights { get; set; } = [];
+
+    public byte[] Blob { get; set; } = [];
+
+    public Rarity Rarity { get; set; }
+
+    public Faction[] Factions { get; set; } = [];
+
+    public int? OptionalInt { get; set; }
+
+    public int? AbsentInt { get; set; }
+
+    public Dictionary<string, int> Counters { get; set; } = [];
+
+    public Dictionary<string, Item> ItemsByName { get; set; } = [];
+
+    public List<List<Item>> Grid { get; set; } = [];
+
+    [Key("renamed")]
+    public string Original { get; set; } = string.Empty;
+}
+
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class PlayerV1
+{
+    public string Name { get; set; } = "nobody";
+
+    public int Level { get; set; } = 1;
+}
+
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class PlayerV2
+{
+    public string Name { get; set; } = "nobody";
+
+    public int Level { get; set; } = 1;
+
+    public Faction Faction { get; set; } = Faction.Red;
+
+    public List<Item> Inventory { get; set; } = [new Item { Name = "starter", Count = 1 }];
+
+    public Stats? Stats { get; set; }
+}
+
+[GeneratedFormatterResolver(typeof(SampleGraph), typeof(PlayerV1), typeof(PlayerV2))]
+internal sealed partial class SampleResolver : IFormatterResolver
+{
+}

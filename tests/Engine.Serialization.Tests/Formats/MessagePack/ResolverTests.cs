@@ -1,0 +1,112 @@
+using System.Collections;
+using System.Reflection;
+using System.Reflection.Metadata;
+using System.Reflection.PortableExecutable;
+using Engine.Core.Generation;
+using Engine.Core.Model;
+using Engine.Serialization.Formats.MessagePack;
+using Engine.Testing;
+using MessagePack;
+using MessagePack.Resolvers;
+
+namespace Engine.Serialization.Tests.Formats.MessagePack;
+
+/// <summary>Proves the MessagePack path needs no dynamic code, so it runs the same under NativeAOT.</summary>
+public sealed class ResolverTests
+{
+    /// <summary>Resolvers that emit code or reflect at run time; none may be named by Engine.Serialization.</summary>
+    private static readonly string[] DynamicResolverNames =
+    [
+        "StandardResolver", "StandardResolverAllowPrivate", "ContractlessStandardResolver", "ContractlessStandardResolverAllowPrivate",
+        "TypelessContractlessStandardResolver", "TypelessObjectResolver", "TypelessFormatter", "DynamicObjectResolver",
+        "DynamicObjectResolverAllowPrivate", "DynamicContractlessObjectResolver", "DynamicContractlessObjectResolverAllowPrivate",
+        "DynamicGenericResolver", "DynamicEnumResolver", "DynamicEnumAsStringResolver", "DynamicUnionResolver",
+        "AttributeFormatterResolver", "SourceGeneratedFormatterResolver", "ExpandoObjectResolver",
+    ];
+
+    [Fact]
+    public void GeneratedChain_ServesEveryTypeReachableFromGameContent_WithoutDynamicCode()
+    {
+        var chain = CompositeResolver.Create(GameContentFormatterResolver.Instance, BuiltinResolver.Instance);
+        var getFormatter = typeof(IFormatterResolver).GetMethod(nameof(IFormatterResolver.GetFormatter))!;
+
+        var reachable = ReachableTypes(typeof(GameContent));
+        Assert.Contains(typeof(List<Room>), reachable);
+        Assert.Contains(typeof(float[]), reachable);
+        foreach (var type in reachable)
+        {
+            object? formatter = getFormatter.MakeGenericMethod(type).Invoke(chain, null);
+
+            Assert.True(formatter is not null, $"No formatter for {type}");
+            var assembly = formatter.GetType().Assembly;
+            Assert.False(assembly.IsDynamic, $"{type} is served by dynamically emitted code");
+            Assert.Contains(assembly.GetName().Name, new[] { "Engine.Serialization", "MessagePack" });
+        }
+    }
+
+    [Fact]
+    public void GeneratedChain_RoundTripsLargeContent()
+    {
+        var options = new MessagePackSerializerOptions(
+            CompositeResolver.Create(GameContentFormatterResolver.Instance, BuiltinResolver.Instance));
+        var content = ContentGenerator.Create(ContentSize.Large);
+
+        var loaded = MessagePackSerializer.Deserialize<GameContent>(MessagePackSerializer.Serialize(content, options), options);
+
+        GraphAssert.Equal(content, loaded);
+    }
+
+    [Fact]
+    public void EngineSerialization_ReferencesNoDynamicResolverAndNoDefaultOptions()
+    {
+        using var stream = File.OpenRead(typeof(MessagePackSaveFormat).Assembly.Location);
+        using var pe = new PEReader(stream);
+        var metadata = pe.GetMetadataReader();
+
+        var typeNames = metadata.TypeReferences.Select(h => metadata.GetString(metadata.GetTypeReference(h).Name)).ToHashSet();
+        var memberNames = metadata.MemberReferences.Select(h => metadata.GetString(metadata.GetMemberReference(h).Name)).ToHashSet();
+
+        Assert.Equal([], DynamicResolverNames.Where(typeNames.Contains).ToArray());
+        Assert.DoesNotContain("get_Standard", memberNames);
+        Assert.DoesNotContain("get_DefaultOptions", memberNames);
+        Assert.Contains("BuiltinResolver", typeNames);
+    }
+
+    [Fact]
+    public void SaveOptions_UseUntrustedDataSecurity()
+    {
+        Assert.Same(MessagePackSecurity.UntrustedData, MessagePackSaveFormat.Options.Security);
+    }
+
+    /// <summary>Every type a serializer meets walking GameContent's public properties and fields.</summary>
+    private static HashSet<Type> ReachableTypes(Type root)
+    {
+        var found = new HashSet<Type>();
+        var pending = new Stack<Type>([root]);
+        while (pending.TryPop(out var type))
+        {
+            if (!found.Add(type) || type.IsPrimitive || type == typeof(string) || type.IsEnum)
+            {
+                continue;
+            }
+
+            if (type.IsArray)
+            {
+                pending.Push(type.GetElementType()!);
+            }
+            else if (type.IsGenericType && typeof(IEnumerable).IsAssignableFrom(type))
+            {
+                type.GetGenericArguments().ToList().ForEach(pending.Push);
+            }
+            else
+            {
+                foreach (var member in GraphComparer.ComparedMembers(type))
+                {
+                    pending.Push(member is PropertyInfo p ? p.PropertyType : ((FieldInfo)member).FieldType);
+                }
+            }
+        }
+
+        return found;
+    }
+}

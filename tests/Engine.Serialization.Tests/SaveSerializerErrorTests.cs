@@ -1,0 +1,78 @@
+using Engine.Core.Generation;
+using Engine.Serialization.Errors;
+
+namespace Engine.Serialization.Tests;
+
+public sealed class SaveSerializerErrorTests : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("engine-errors-").FullName;
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    [Fact]
+    public void Load_TruncatedSave_ThrowsSaveCorrupted()
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
+
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(save.AsMemory(0, save.Length / 2)));
+    }
+
+    [Fact]
+    public void Load_TrailingBytes_ThrowsSaveCorrupted()
+    {
+        byte[] save = [.. SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small)), 0xC0];
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(save));
+        Assert.Contains("unexpected bytes", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(new byte[] { })]
+    [InlineData(new byte[] { 0xC0 })]
+    [InlineData(new byte[] { 0x93, 0x01, 0x02, 0x03 })]
+    [InlineData(new byte[] { 0xC1 })]
+    public void Load_NotAGame_ThrowsSaveCorrupted(byte[] data)
+    {
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(data));
+    }
+
+    [Fact]
+    public void LoadFromFile_MissingFile_ThrowsSaveIOExceptionNamingTheFile()
+    {
+        string path = Path.Combine(_folder, "missing.sav");
+
+        var error = Assert.Throws<SaveIOException>(() => SaveSerializer.LoadFromFile(path));
+        Assert.Equal(path, error.FilePath);
+        Assert.Contains(path, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void LoadFromFile_DamagedFile_ThrowsSaveCorruptedNamingTheFile()
+    {
+        string path = Path.Combine(_folder, "damaged.sav");
+        File.WriteAllBytes(path, [0x81, 0xA1]);
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.LoadFromFile(path));
+        Assert.Equal(path, error.FilePath);
+    }
+
+    [Fact]
+    public void SaveToFile_WhenTheRenameFails_ThrowsSaveIOExceptionAndLeavesNoTempFile()
+    {
+        string path = Path.Combine(_folder, "slot.sav");
+        Directory.CreateDirectory(Path.Combine(path, "in-the-way"));
+
+        var error = Assert.Throws<SaveIOException>(() => SaveSerializer.SaveToFile(path, ContentGenerator.Create(ContentSize.Small)));
+
+        Assert.Equal(path, error.FilePath);
+        Assert.Equal([path], Directory.GetFileSystemEntries(_folder));
+    }
+
+    [Fact]
+    public void SaveToFile_IntoAMissingFolder_ThrowsSaveIOException()
+    {
+        string path = Path.Combine(_folder, "no-such-folder", "slot.sav");
+
+        Assert.Throws<SaveIOException>(() => SaveSerializer.SaveToFile(path, ContentGenerator.Create(ContentSize.Small)));
+    }
+}

@@ -1,0 +1,94 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using Engine.Core.Generation;
+using Engine.Testing;
+
+namespace Engine.Serialization.Tests;
+
+public sealed class SaveSerializerRoundTripTests : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("engine-roundtrip-").FullName;
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    public static TheoryData<ContentSize> Sizes => new(Enum.GetValues<ContentSize>());
+
+    [Theory]
+    [MemberData(nameof(Sizes))]
+    public void Save_ThenLoad_ByteArray_GivesEqualContent(ContentSize size)
+    {
+        var content = ContentGenerator.Create(size);
+
+        var loaded = SaveSerializer.Load(SaveSerializer.Save(content));
+
+        GraphAssert.Equal(content, loaded);
+    }
+
+    [Fact]
+    public void Save_ThenLoad_BufferWriter_GivesEqualContent()
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        var buffer = new ArrayBufferWriter<byte>();
+
+        SaveSerializer.Save(buffer, content);
+
+        GraphAssert.Equal(content, SaveSerializer.Load(buffer.WrittenMemory));
+    }
+
+    [Fact]
+    public void Save_ThenLoad_Stream_GivesEqualContent()
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        using var stream = new MemoryStream();
+
+        SaveSerializer.Save(stream, content);
+        stream.Position = 0;
+
+        GraphAssert.Equal(content, SaveSerializer.Load(stream));
+    }
+
+    [Fact]
+    public async Task SaveAsync_ThenLoadAsync_NonSeekableStream_GivesEqualContent()
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 0)); // no reader runs during the save
+
+        await SaveSerializer.SaveAsync(pipe.Writer.AsStream(), content);
+        await pipe.Writer.CompleteAsync();
+
+        GraphAssert.Equal(content, await SaveSerializer.LoadAsync(pipe.Reader.AsStream()));
+    }
+
+    [Fact]
+    public void SaveToFile_ThenLoadFromFile_GivesEqualContent()
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        string path = Path.Combine(_folder, "slot.sav");
+
+        SaveSerializer.SaveToFile(path, content);
+
+        GraphAssert.Equal(content, SaveSerializer.LoadFromFile(path));
+        Assert.Equal([path], Directory.GetFiles(_folder));
+    }
+
+    [Fact]
+    public async Task SaveToFileAsync_OverAnEarlierSave_ReplacesIt()
+    {
+        string path = Path.Combine(_folder, "slot.sav");
+        await SaveSerializer.SaveToFileAsync(path, ContentGenerator.Create(ContentSize.Small, seed: 1));
+        var newer = ContentGenerator.Create(ContentSize.Small, seed: 2);
+
+        await SaveSerializer.SaveToFileAsync(path, newer);
+
+        GraphAssert.Equal(newer, await SaveSerializer.LoadFromFileAsync(path));
+        Assert.Equal([path], Directory.GetFiles(_folder));
+    }
+
+    [Fact]
+    public void Save_SameContentTwice_GivesIdenticalBytes()
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+
+        Assert.Equal(SaveSerializer.Save(content), SaveSerializer.Save(content));
+    }
+}

@@ -1,0 +1,104 @@
+using System.Text.Json.Nodes;
+using Engine.Core.Model;
+using Engine.Serialization.Formats.MessagePack;
+using Engine.Serialization.Tests.Fixtures;
+using Engine.Testing;
+using MessagePack;
+using MessagePack.Resolvers;
+
+namespace Engine.Serialization.Tests.Versioning;
+
+/// <summary>
+/// String keys let an older game read a newer save and the reverse. The fixtures are MessagePack
+/// payloads written by schema 1 (build/freeze-fixtures.cs) and are never rewritten.
+/// </summary>
+public sealed class VersionToleranceTests
+{
+    private const string SchemaV1Small = "schema-v1/small.msgpack";
+
+    private static readonly MessagePackSerializerOptions NewerOptions = new MessagePackSerializerOptions(
+        CompositeResolver.Create(NewerModelResolver.Instance, BuiltinResolver.Instance)).WithSecurity(MessagePackSecurity.UntrustedData);
+
+    [Fact]
+    public void FrozenSchemaV1_LoadsWithTodaysModel_AndLosesNothing()
+    {
+        byte[] frozen = FixtureFiles.Read(SchemaV1Small);
+
+        var content = SaveSerializer.Load(frozen);
+
+        Assert.Equal(1, content.SchemaVersion);
+        Assert.Equal("engine.generated", content.GameId);
+        Assert.Equal(3, content.Rooms.Count);
+        Assert.Equal(16 * 12, content.Rooms[0].WalkGrid.Cells.Length);
+        AssertContains(AsJson(SaveSerializer.Save(content)), AsJson(frozen), "root");
+    }
+
+    [Fact]
+    public void FrozenSchemaV1_LoadsWithNewerModel_AddedMembersKeepDefaults()
+    {
+        byte[] frozen = FixtureFiles.Read(SchemaV1Small);
+        var today = SaveSerializer.Load(frozen);
+
+        var newer = MessagePackSerializer.Deserialize<NewerGameContent>(frozen, NewerOptions);
+
+        Assert.Equal("normal", newer.Difficulty);
+        Assert.Empty(newer.Achievements);
+        Assert.All(newer.Rooms, room => Assert.Equal("clear", room.Weather));
+        GraphAssert.Equal(today.Characters, newer.Characters);
+        GraphAssert.Equal(today.MessageLog, newer.MessageLog);
+        GraphAssert.Equal(today.Rooms.Select(r => r.WalkGrid).ToList(), newer.Rooms.Select(r => r.WalkGrid).ToList());
+        GraphAssert.Equal(today.Rooms.Select(r => r.Objects).ToList(), newer.Rooms.Select(r => r.Objects).ToList());
+    }
+
+    [Fact]
+    public void NewerSave_LoadsWithTodaysModel_UnknownKeysSkipped_RemovedMembersDefault()
+    {
+        byte[] frozen = FixtureFiles.Read(SchemaV1Small);
+        var newer = MessagePackSerializer.Deserialize<NewerGameContent>(frozen, NewerOptions);
+        newer.Difficulty = "hard";
+        newer.Achievements.Add("found-the-key");
+        newer.Rooms.ForEach(room => room.Weather = "rain");
+        newer.Player.Score = 999;
+
+        var loaded = SaveSerializer.Load(MessagePackSerializer.Serialize(newer, NewerOptions));
+
+        var expected = SaveSerializer.Load(frozen);
+        expected.Items = [];
+        expected.Timers = [];
+        expected.Rooms.ForEach(room => room.MusicTrack = "");
+        expected.Player.Score = 999;
+        GraphAssert.Equal(expected, loaded);
+    }
+
+    private static JsonNode AsJson(byte[] messagePack) =>
+        JsonNode.Parse(MessagePackSerializer.ConvertToJson(messagePack, MessagePackSaveFormat.Options))!;
+
+    /// <summary>Asserts that every key and value of <paramref name="expected"/> is in <paramref name="actual"/>.</summary>
+    private static void AssertContains(JsonNode? actual, JsonNode? expected, string path)
+    {
+        switch (expected)
+        {
+            case JsonObject expectedObject:
+                var actualObject = Assert.IsType<JsonObject>(actual);
+                foreach (var (key, value) in expectedObject)
+                {
+                    Assert.True(actualObject.ContainsKey(key), $"{path}.{key} was lost");
+                    AssertContains(actualObject[key], value, $"{path}.{key}");
+                }
+
+                break;
+            case JsonArray expectedArray:
+                var actualArray = Assert.IsType<JsonArray>(actual);
+                Assert.True(expectedArray.Count == actualArray.Count, $"{path} has {actualArray.Count} elements, expected {expectedArray.Count}");
+                for (int i = 0; i < expectedArray.Count; i++)
+                {
+                    AssertContains(actualArray[i], expectedArray[i], $"{path}[{i}]");
+                }
+
+                break;
+            default:
+                Assert.True(JsonNode.DeepEquals(expected, actual), $"{path}: expected {expected?.ToJsonString()}, got {actual?.ToJsonString()}");
+                break;
+        }
+    }
+}
