@@ -1,4 +1,6 @@
 using Engine.Core.Model;
+using Engine.Serialization.Compression;
+using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
 using Engine.Serialization.IO;
@@ -7,46 +9,84 @@ namespace Engine.Serialization;
 
 public static partial class SaveSerializer
 {
-    public static GameContent Load(ReadOnlyMemory<byte> data, SaveOptions? options = null) =>
-        SaveFormats.Get((options ?? SaveOptions.Default).Format).Read(data);
+    /// <summary>Loads a save; its format and compression come from its header.</summary>
+    public static GameContent Load(ReadOnlyMemory<byte> data, LoadOptions? options = null)
+    {
+        var (info, stored) = SaveContainer.Open(data, options ?? LoadOptions.Default);
+        var header = info.Header;
+        var payload = PayloadCompression.Decompress(header.Compression, stored, checked((int)header.DecodedLength));
+        return SaveFormats.Get(header.Format).Read(payload);
+    }
 
-    public static GameContent Load(Stream stream, SaveOptions? options = null) =>
-        Load(StreamReading.ReadAll(stream), options);
+    public static GameContent Load(Stream stream, LoadOptions? options = null) =>
+        Load(StreamReading.ReadAll(stream, options ?? LoadOptions.Default), options);
 
-    public static async Task<GameContent> LoadAsync(Stream stream, SaveOptions? options = null, CancellationToken cancellationToken = default) =>
-        Load(await StreamReading.ReadAllAsync(stream, cancellationToken).ConfigureAwait(false), options);
+    public static async Task<GameContent> LoadAsync(Stream stream, LoadOptions? options = null, CancellationToken cancellationToken = default) =>
+        Load(await StreamReading.ReadAllAsync(stream, options ?? LoadOptions.Default, cancellationToken).ConfigureAwait(false), options);
 
-    public static GameContent LoadFromFile(string path, SaveOptions? options = null)
+    public static GameContent LoadFromFile(string path, LoadOptions? options = null) =>
+        ReadFile(path, file => Load(file, options));
+
+    public static async Task<GameContent> LoadFromFileAsync(string path, LoadOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         try
         {
-            return Load(File.ReadAllBytes(path), options);
+            await using var file = OpenRead(path);
+            return await LoadAsync(file, options, cancellationToken).ConfigureAwait(false);
         }
-        catch (Exception e) when (NamesFile(e, path) is { } named)
+        catch (Exception e) when (NameFile(e, path) is { } named)
         {
+            if (named == e)
+            {
+                throw;
+            }
+
             throw named;
         }
     }
 
-    public static async Task<GameContent> LoadFromFileAsync(string path, SaveOptions? options = null, CancellationToken cancellationToken = default)
+    /// <summary>Reads a save file's header and metadata only: what a slot list needs, without decoding the game.</summary>
+    public static SaveInfo ReadInfo(string path, LoadOptions? options = null) =>
+        ReadFile(path, file => SaveContainer.ReadInfo(file, options ?? LoadOptions.Default));
+
+    private static T ReadFile<T>(string path, Func<FileStream, T> read)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         try
         {
-            return Load(await File.ReadAllBytesAsync(path, cancellationToken).ConfigureAwait(false), options);
+            using var file = OpenRead(path);
+            return read(file);
         }
-        catch (Exception e) when (NamesFile(e, path) is { } named)
+        catch (Exception e) when (NameFile(e, path) is { } named)
         {
+            if (named == e)
+            {
+                throw;
+            }
+
             throw named;
         }
     }
 
-    /// <summary>The exception to throw instead of <paramref name="e"/> so that it names the file; null to let it pass.</summary>
-    private static SaveException? NamesFile(Exception e, string path) => e switch
+    private static FileStream OpenRead(string path) =>
+        new(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
+
+    /// <summary>
+    /// The exception that names the file: the same save exception with its path filled in, or a
+    /// file-system failure as a <see cref="SaveIOException"/>; null lets anything else pass.
+    /// </summary>
+    private static Exception? NameFile(Exception e, string path)
     {
-        SaveCorruptedException { FilePath: null } c => new SaveCorruptedException(c.Message, path, c.InnerException),
-        IOException or UnauthorizedAccessException => new SaveIOException($"The save could not be read ({e.Message}).", path, e),
-        _ => null,
-    };
+        switch (e)
+        {
+            case SaveException save:
+                save.FilePath ??= path;
+                return save;
+            case IOException or UnauthorizedAccessException:
+                return new SaveIOException($"The save could not be read ({e.Message}).", path, e);
+            default:
+                return null;
+        }
+    }
 }

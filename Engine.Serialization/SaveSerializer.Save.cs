@@ -1,61 +1,75 @@
 using System.Buffers;
 using Engine.Core.Model;
+using Engine.Serialization.Compression;
+using Engine.Serialization.Container;
 using Engine.Serialization.Formats;
 using Engine.Serialization.IO;
 
 namespace Engine.Serialization;
 
 /// <summary>
-/// Saves and loads a whole <see cref="GameContent"/>. Every failure arrives as a
-/// <see cref="Errors.SaveException"/>.
+/// Saves and loads a whole <see cref="GameContent"/> as a save file (docs/FORMAT.md):
+/// format -> compression -> container. Every failure arrives as a <see cref="Errors.SaveException"/>.
 /// </summary>
 public static partial class SaveSerializer
 {
-    public static void Save(IBufferWriter<byte> output, GameContent content, SaveOptions? options = null)
+    /// <summary>
+    /// Writes one save file. <paramref name="metadata"/> is what a slot list shows; by default it is
+    /// taken from the content and stamped with the current time.
+    /// </summary>
+    public static void Save(IBufferWriter<byte> output, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(content);
-        SaveFormats.Get((options ?? SaveOptions.Default).Format).Write(output, content);
+        options ??= SaveOptions.Default;
+
+        var payload = new ArrayBufferWriter<byte>();
+        SaveFormats.Get(options.Format).Write(payload, content);
+
+        var stored = payload;
+        if (options.Compression != SaveCompression.None)
+        {
+            stored = new ArrayBufferWriter<byte>(payload.WrittenCount / 2);
+            PayloadCompression.Compress(options.Compression, payload.WrittenSpan, stored, options.Lz4Level);
+        }
+
+        SaveContainer.Write(output, options.Format, options.Compression, content.SchemaVersion,
+            metadata ?? SaveMetadata.For(content), stored.WrittenSpan, payload.WrittenCount);
     }
 
-    public static byte[] Save(GameContent content, SaveOptions? options = null)
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        Save(buffer, content, options);
-        return buffer.WrittenSpan.ToArray();
-    }
+    public static byte[] Save(GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
+        Encode(content, metadata, options).WrittenSpan.ToArray();
 
-    public static void Save(Stream stream, GameContent content, SaveOptions? options = null)
+    public static void Save(Stream stream, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(stream);
-        var buffer = new ArrayBufferWriter<byte>();
-        Save(buffer, content, options);
-        stream.Write(buffer.WrittenSpan);
+        stream.Write(Encode(content, metadata, options).WrittenSpan);
     }
 
-    public static async Task SaveAsync(Stream stream, GameContent content, SaveOptions? options = null, CancellationToken cancellationToken = default)
+    public static async Task SaveAsync(Stream stream, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(stream);
-        var buffer = new ArrayBufferWriter<byte>();
-        Save(buffer, content, options);
-        await stream.WriteAsync(buffer.WrittenMemory, cancellationToken).ConfigureAwait(false);
+        await stream.WriteAsync(Encode(content, metadata, options).WrittenMemory, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Saves to a file; the file is replaced whole or not at all, so a failed save leaves the old one.</summary>
-    public static void SaveToFile(string path, GameContent content, SaveOptions? options = null)
+    public static void SaveToFile(string path, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
-        var buffer = new ArrayBufferWriter<byte>();
-        Save(buffer, content, options);
-        AtomicFile.Write(path, buffer.WrittenSpan);
+        AtomicFile.Write(path, Encode(content, metadata, options).WrittenSpan);
     }
 
     /// <inheritdoc cref="SaveToFile"/>
-    public static async Task SaveToFileAsync(string path, GameContent content, SaveOptions? options = null, CancellationToken cancellationToken = default)
+    public static async Task SaveToFileAsync(string path, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
+        await AtomicFile.WriteAsync(path, Encode(content, metadata, options).WrittenMemory, cancellationToken).ConfigureAwait(false);
+    }
+
+    private static ArrayBufferWriter<byte> Encode(GameContent content, SaveMetadata? metadata, SaveOptions? options)
+    {
         var buffer = new ArrayBufferWriter<byte>();
-        Save(buffer, content, options);
-        await AtomicFile.WriteAsync(path, buffer.WrittenMemory, cancellationToken).ConfigureAwait(false);
+        Save(buffer, content, metadata, options);
+        return buffer;
     }
 }

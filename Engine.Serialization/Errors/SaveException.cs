@@ -6,12 +6,18 @@ namespace Engine.Serialization.Errors;
 /// </summary>
 public abstract class SaveException : Exception
 {
+    private readonly string _message;
+
     protected SaveException(string message, string? filePath, Exception? innerException)
-        : base(filePath is null ? message : $"{filePath}: {message}", innerException)
+        : base(message, innerException)
     {
+        _message = message;
         FilePath = filePath;
     }
 
     /// <summary>The save file involved, when there is one.</summary>
-    public string? FilePath { get; }
+    public string? FilePath { get; internal set; }
+
+    /// <summary>What went wrong, starting with the file's path when there is one.</summary>
+    public override string Message => FilePath is null ? _message : $"{FilePath}: {_message}";
 }

@@ -4,4 +4,6 @@ namespace Engine.Serialization.Formats;
 public enum SaveFormat : byte
 {
     MessagePack = 1,
+    Xml = 2,
+    Protobuf = 3,
 }

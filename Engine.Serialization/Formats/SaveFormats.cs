@@ -1,11 +1,13 @@
+using Engine.Serialization.Errors;
 using Engine.Serialization.Formats.MessagePack;
+using Engine.Serialization.Formats.Xml;
 
 namespace Engine.Serialization.Formats;
 
 /// <summary>The one place where formats are registered: adding a format adds one line here.</summary>
 public static class SaveFormats
 {
-    private static readonly ISaveFormat[] All = [MessagePackSaveFormat.Instance];
+    private static readonly ISaveFormat[] All = [MessagePackSaveFormat.Instance, XmlSaveFormat.Instance];
 
     public static IReadOnlyList<ISaveFormat> Registered => All;
 
@@ -19,6 +21,6 @@ public static class SaveFormats
             }
         }
 
-        throw new ArgumentOutOfRangeException(nameof(id), id, "No such save format is registered.");
+        throw new SaveFormatUnavailableException($"The {id} format is not available in this build of the game.");
     }
 }

@@ -1,35 +1,73 @@
+using Engine.Serialization.Container;
+using Engine.Serialization.Errors;
+
 namespace Engine.Serialization.IO;
 
-/// <summary>Reads a whole stream into memory, the one place that decides how.</summary>
+/// <summary>Reads a whole save from a stream into memory, refusing more than the limits allow.</summary>
 internal static class StreamReading
 {
-    public static byte[] ReadAll(Stream stream)
+    private const int ChunkSize = 81920;
+
+    public static ReadOnlyMemory<byte> ReadAll(Stream stream, LoadOptions limits)
     {
         ArgumentNullException.ThrowIfNull(stream);
         if (stream.CanSeek)
         {
-            var buffer = new byte[checked((int)(stream.Length - stream.Position))];
-            stream.ReadExactly(buffer);
-            return buffer;
+            byte[] data = new byte[RemainingWithinLimits(stream, limits)];
+            stream.ReadExactly(data);
+            return data;
         }
 
-        using var copy = new MemoryStream();
-        stream.CopyTo(copy);
-        return copy.ToArray();
+        var buffer = new MemoryStream();
+        byte[] chunk = new byte[ChunkSize];
+        int read;
+        while ((read = stream.Read(chunk)) > 0)
+        {
+            Append(buffer, chunk.AsSpan(0, read), limits);
+        }
+
+        return buffer.GetBuffer().AsMemory(0, (int)buffer.Length);
     }
 
-    public static async Task<byte[]> ReadAllAsync(Stream stream, CancellationToken cancellationToken)
+    public static async Task<ReadOnlyMemory<byte>> ReadAllAsync(Stream stream, LoadOptions limits, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(stream);
         if (stream.CanSeek)
         {
-            var buffer = new byte[checked((int)(stream.Length - stream.Position))];
-            await stream.ReadExactlyAsync(buffer, cancellationToken).ConfigureAwait(false);
-            return buffer;
+            byte[] data = new byte[RemainingWithinLimits(stream, limits)];
+            await stream.ReadExactlyAsync(data, cancellationToken).ConfigureAwait(false);
+            return data;
         }
 
-        using var copy = new MemoryStream();
-        await stream.CopyToAsync(copy, cancellationToken).ConfigureAwait(false);
-        return copy.ToArray();
+        var buffer = new MemoryStream();
+        byte[] chunk = new byte[ChunkSize];
+        int read;
+        while ((read = await stream.ReadAsync(chunk, cancellationToken).ConfigureAwait(false)) > 0)
+        {
+            Append(buffer, chunk.AsSpan(0, read), limits);
+        }
+
+        return buffer.GetBuffer().AsMemory(0, (int)buffer.Length);
+    }
+
+    private static long MaxFileBytes(LoadOptions limits) =>
+        Math.Min((long)SaveContainer.HeaderSize + limits.MaxMetadataBytes + limits.MaxPayloadBytes, Array.MaxLength);
+
+    private static int RemainingWithinLimits(Stream stream, LoadOptions limits)
+    {
+        long remaining = stream.Length - stream.Position;
+        return remaining <= MaxFileBytes(limits)
+            ? (int)remaining
+            : throw new SaveTooLargeException($"The save is {remaining:N0} bytes; the limits allow {MaxFileBytes(limits):N0}.");
+    }
+
+    private static void Append(MemoryStream buffer, ReadOnlySpan<byte> chunk, LoadOptions limits)
+    {
+        if (buffer.Length + chunk.Length > MaxFileBytes(limits))
+        {
+            throw new SaveTooLargeException($"The save is larger than the {MaxFileBytes(limits):N0} bytes the limits allow.");
+        }
+
+        buffer.Write(chunk);
     }
 }

@@ -26,14 +26,19 @@ public sealed class SaveSerializerErrorTests : IDisposable
         Assert.Contains("unexpected bytes", error.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Load_Empty_ThrowsSaveCorrupted()
+    {
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(Array.Empty<byte>()));
+    }
+
     [Theory]
-    [InlineData(new byte[] { })]
     [InlineData(new byte[] { 0xC0 })]
     [InlineData(new byte[] { 0x93, 0x01, 0x02, 0x03 })]
-    [InlineData(new byte[] { 0xC1 })]
-    public void Load_NotAGame_ThrowsSaveCorrupted(byte[] data)
+    [InlineData(new byte[] { 0x3C, 0x3F, 0x78, 0x6D, 0x6C })]
+    public void Load_NotASaveFile_ThrowsNotASaveFile(byte[] data)
     {
-        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(data));
+        Assert.Throws<NotASaveFileException>(() => SaveSerializer.Load(data));
     }
 
     [Fact]
@@ -50,10 +55,13 @@ public sealed class SaveSerializerErrorTests : IDisposable
     public void LoadFromFile_DamagedFile_ThrowsSaveCorruptedNamingTheFile()
     {
         string path = Path.Combine(_folder, "damaged.sav");
-        File.WriteAllBytes(path, [0x81, 0xA1]);
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
+        save[^10] ^= 0x20;
+        File.WriteAllBytes(path, save);
 
         var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.LoadFromFile(path));
         Assert.Equal(path, error.FilePath);
+        Assert.StartsWith(path, error.Message, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.IO.Pipelines;
 using Engine.Core.Generation;
+using Engine.Serialization.Container;
 using Engine.Testing;
 
 namespace Engine.Serialization.Tests;
@@ -88,7 +89,8 @@ public sealed class SaveSerializerRoundTripTests : IDisposable
     public void Save_SameContentTwice_GivesIdenticalBytes()
     {
         var content = ContentGenerator.Create(ContentSize.Medium);
+        var metadata = new SaveMetadata { Title = "fixed", SavedAtUtc = new DateTime(2026, 1, 1, 0, 0, 0, DateTimeKind.Utc) };
 
-        Assert.Equal(SaveSerializer.Save(content), SaveSerializer.Save(content));
+        Assert.Equal(SaveSerializer.Save(content, metadata), SaveSerializer.Save(content, metadata));
     }
 }

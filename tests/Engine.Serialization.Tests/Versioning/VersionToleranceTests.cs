@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Text.Json.Nodes;
 using Engine.Core.Model;
 using Engine.Serialization.Formats.MessagePack;
@@ -9,8 +10,8 @@ using MessagePack.Resolvers;
 namespace Engine.Serialization.Tests.Versioning;
 
 /// <summary>
-/// String keys let an older game read a newer save and the reverse. The fixtures are MessagePack
-/// payloads written by schema 1 (build/freeze-fixtures.cs) and are never rewritten.
+/// String keys let an older game read a newer save and the reverse. The fixture is the bare
+/// MessagePack payload of a schema-1 save (build/freeze-fixtures.cs), never rewritten.
 /// </summary>
 public sealed class VersionToleranceTests
 {
@@ -24,20 +25,20 @@ public sealed class VersionToleranceTests
     {
         byte[] frozen = FixtureFiles.Read(SchemaV1Small);
 
-        var content = SaveSerializer.Load(frozen);
+        var content = Payload.Read(frozen);
 
         Assert.Equal(1, content.SchemaVersion);
         Assert.Equal("engine.generated", content.GameId);
         Assert.Equal(3, content.Rooms.Count);
         Assert.Equal(16 * 12, content.Rooms[0].WalkGrid.Cells.Length);
-        AssertContains(AsJson(SaveSerializer.Save(content)), AsJson(frozen), "root");
+        AssertContains(AsJson(Encode(content)), AsJson(frozen), "root");
     }
 
     [Fact]
     public void FrozenSchemaV1_LoadsWithNewerModel_AddedMembersKeepDefaults()
     {
         byte[] frozen = FixtureFiles.Read(SchemaV1Small);
-        var today = SaveSerializer.Load(frozen);
+        var today = Payload.Read(frozen);
 
         var newer = MessagePackSerializer.Deserialize<NewerGameContent>(frozen, NewerOptions);
 
@@ -60,14 +61,23 @@ public sealed class VersionToleranceTests
         newer.Rooms.ForEach(room => room.Weather = "rain");
         newer.Player.Score = 999;
 
-        var loaded = SaveSerializer.Load(MessagePackSerializer.Serialize(newer, NewerOptions));
+        var loaded = Payload.Read(MessagePackSerializer.Serialize(newer, NewerOptions));
 
-        var expected = SaveSerializer.Load(frozen);
+        var expected = Payload.Read(frozen);
         expected.Items = [];
         expected.Timers = [];
         expected.Rooms.ForEach(room => room.MusicTrack = "");
         expected.Player.Score = 999;
         GraphAssert.Equal(expected, loaded);
+    }
+
+    private static readonly MessagePackSaveFormat Payload = MessagePackSaveFormat.Instance;
+
+    private static byte[] Encode(GameContent content)
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        Payload.Write(buffer, content);
+        return buffer.WrittenSpan.ToArray();
     }
 
     private static JsonNode AsJson(byte[] messagePack) =>

@@ -1,0 +1,86 @@
+using System.Buffers;
+using Engine.Serialization.Errors;
+using K4os.Compression.LZ4;
+using K4os.Compression.LZ4.Streams;
+
+namespace Engine.Serialization.Compression;
+
+/// <summary>Compresses and decompresses a save's payload. Knows nothing of formats or the container.</summary>
+internal static class PayloadCompression
+{
+    public static void Compress(SaveCompression compression, ReadOnlySpan<byte> payload, IBufferWriter<byte> output, Lz4Level level)
+    {
+        switch (compression)
+        {
+            case SaveCompression.None:
+                output.Write(payload);
+                break;
+            case SaveCompression.Lz4:
+                // No content size in the frame header: K4os 1.3.8 can't write it to a buffer writer,
+                // and the container's header carries the decoded length anyway.
+                LZ4Frame.Encode(payload, output, new LZ4EncoderSettings { CompressionLevel = ToK4os(level) });
+                break;
+            default:
+                throw new ArgumentOutOfRangeException(nameof(compression), compression, "Unknown compression.");
+        }
+    }
+
+    /// <summary>
+    /// Decompresses into a buffer of exactly <paramref name="decodedLength"/> bytes (already checked
+    /// against the limits), so a hostile frame can't make it allocate more.
+    /// </summary>
+    public static ReadOnlyMemory<byte> Decompress(SaveCompression compression, ReadOnlyMemory<byte> stored, int decodedLength)
+    {
+        switch (compression)
+        {
+            case SaveCompression.None:
+                return stored.Length == decodedLength
+                    ? stored
+                    : throw new SaveCorruptedException($"The payload is {stored.Length} bytes but the header says {decodedLength}.");
+            case SaveCompression.Lz4:
+                return DecodeLz4(stored, decodedLength);
+            default:
+                throw new UnknownSaveFormatException($"Compression {(byte)compression} is not known to this build of the game.");
+        }
+    }
+
+    private static byte[] DecodeLz4(ReadOnlyMemory<byte> stored, int decodedLength)
+    {
+        var decoded = new byte[decodedLength];
+        try
+        {
+            using var reader = LZ4Frame.Decode(stored);
+            int filled = 0;
+            while (filled < decodedLength)
+            {
+                int read = reader.ReadManyBytes(decoded.AsSpan(filled));
+                if (read == 0)
+                {
+                    throw new SaveCorruptedException($"The LZ4 payload ends after {filled} bytes; the header says {decodedLength}.");
+                }
+
+                filled += read;
+            }
+
+            if (reader.ReadOneByte() >= 0)
+            {
+                throw new SaveCorruptedException($"The LZ4 payload holds more than the {decodedLength} bytes the header says.");
+            }
+        }
+        catch (Exception e) when (e is not SaveException)
+        {
+            // K4os reports damaged frames with several exception types (InvalidDataException, ArgumentException, ...).
+            throw new SaveCorruptedException($"The LZ4 payload is damaged ({e.Message}).", innerException: e);
+        }
+
+        return decoded;
+    }
+
+    private static LZ4Level ToK4os(Lz4Level level) => level switch
+    {
+        Lz4Level.Fast => LZ4Level.L00_FAST,
+        Lz4Level.High => LZ4Level.L09_HC,
+        Lz4Level.Max => LZ4Level.L12_MAX,
+        _ => throw new ArgumentOutOfRangeException(nameof(level), level, "Unknown LZ4 level."),
+    };
+}

@@ -1,0 +1,216 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.IO.Hashing;
+using Engine.Serialization.Compression;
+using Engine.Serialization.Errors;
+using Engine.Serialization.Formats;
+using MessagePack;
+using MessagePack.Resolvers;
+
+namespace Engine.Serialization.Container;
+
+/// <summary>
+/// The save file around a payload: header, metadata block, payload (docs/FORMAT.md). It checks
+/// everything it can before any payload byte is decoded, and knows nothing of GameContent.
+/// </summary>
+public static class SaveContainer
+{
+    /// <summary>The version of the container layout this build writes and the newest it reads.</summary>
+    public const ushort CurrentVersion = 1;
+
+    public const int HeaderSize = 52;
+
+    /// <summary>"\x89ESAV\r\n\x1A": a non-ASCII first byte and a CR LF pair expose text-mode transfers, as in PNG.</summary>
+    private static ReadOnlySpan<byte> Magic => [0x89, 0x45, 0x53, 0x41, 0x56, 0x0D, 0x0A, 0x1A];
+
+    // Offsets of the header fields; magic and version stay where they are in every future version.
+    private const int VersionOffset = 8;
+    private const int FormatOffset = 10;
+    private const int CompressionOffset = 11;
+    private const int SchemaOffset = 12;
+    private const int MetadataLengthOffset = 16;
+    private const int PayloadLengthOffset = 20;
+    private const int DecodedLengthOffset = 28;
+    private const int PayloadChecksumOffset = 36;
+    private const int MetadataChecksumOffset = 44;
+    private const int HeaderChecksumOffset = 48;
+
+    private static readonly MessagePackSerializerOptions MetadataOptions = new MessagePackSerializerOptions(
+        CompositeResolver.Create(SaveMetadataFormatterResolver.Instance, BuiltinResolver.Instance))
+        .WithSecurity(MessagePackSecurity.UntrustedData);
+
+    public static void Write(
+        IBufferWriter<byte> output,
+        SaveFormat format,
+        SaveCompression compression,
+        int schemaVersion,
+        SaveMetadata metadata,
+        ReadOnlySpan<byte> storedPayload,
+        int decodedLength)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(metadata);
+        byte[] metadataBytes = MessagePackSerializer.Serialize(metadata, MetadataOptions);
+
+        Span<byte> header = stackalloc byte[HeaderSize];
+        Magic.CopyTo(header);
+        BinaryPrimitives.WriteUInt16LittleEndian(header[VersionOffset..], CurrentVersion);
+        header[FormatOffset] = (byte)format;
+        header[CompressionOffset] = (byte)compression;
+        BinaryPrimitives.WriteInt32LittleEndian(header[SchemaOffset..], schemaVersion);
+        BinaryPrimitives.WriteInt32LittleEndian(header[MetadataLengthOffset..], metadataBytes.Length);
+        BinaryPrimitives.WriteInt64LittleEndian(header[PayloadLengthOffset..], storedPayload.Length);
+        BinaryPrimitives.WriteInt64LittleEndian(header[DecodedLengthOffset..], decodedLength);
+        BinaryPrimitives.WriteUInt64LittleEndian(header[PayloadChecksumOffset..], XxHash3.HashToUInt64(storedPayload));
+        BinaryPrimitives.WriteUInt32LittleEndian(header[MetadataChecksumOffset..], Crc32.HashToUInt32(metadataBytes));
+        BinaryPrimitives.WriteUInt32LittleEndian(header[HeaderChecksumOffset..], Crc32.HashToUInt32(header[..HeaderChecksumOffset]));
+
+        output.Write(header);
+        output.Write(metadataBytes);
+        output.Write(storedPayload);
+    }
+
+    /// <summary>Checks a whole save in memory and returns what it says of itself and its still-compressed payload.</summary>
+    public static (SaveInfo Info, ReadOnlyMemory<byte> StoredPayload) Open(ReadOnlyMemory<byte> file, LoadOptions limits)
+    {
+        ArgumentNullException.ThrowIfNull(limits);
+        var span = file.Span;
+        var header = ParseHeader(span, limits);
+        if (span.Length < HeaderSize + header.MetadataLength)
+        {
+            throw Truncated(span.Length, header);
+        }
+
+        var metadata = ReadMetadata(span[..HeaderSize], span.Slice(HeaderSize, header.MetadataLength));
+        var info = new SaveInfo(header, metadata);
+        if (span.Length != info.FileLength)
+        {
+            throw span.Length < info.FileLength
+                ? Truncated(span.Length, header)
+                : new SaveCorruptedException($"The file has {span.Length - info.FileLength} unexpected bytes after the save.");
+        }
+
+        var payload = file.Slice(HeaderSize + header.MetadataLength);
+        if (XxHash3.HashToUInt64(payload.Span) != header.PayloadChecksum)
+        {
+            throw new SaveCorruptedException("The payload's checksum does not match: the file was damaged after it was written.");
+        }
+
+        return (info, payload);
+    }
+
+    /// <summary>Reads only the header and metadata from the start of a stream; the payload is left unread.</summary>
+    public static SaveInfo ReadInfo(Stream stream, LoadOptions limits)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        ArgumentNullException.ThrowIfNull(limits);
+        byte[] headerBytes = new byte[HeaderSize];
+        int read = stream.ReadAtLeast(headerBytes, HeaderSize, throwOnEndOfStream: false);
+        var header = ParseHeader(headerBytes.AsSpan(0, read), limits);
+
+        byte[] metadataBytes = new byte[header.MetadataLength];
+        if (stream.ReadAtLeast(metadataBytes, metadataBytes.Length, throwOnEndOfStream: false) < metadataBytes.Length)
+        {
+            throw Truncated(HeaderSize, header);
+        }
+
+        return new SaveInfo(header, ReadMetadata(headerBytes, metadataBytes));
+    }
+
+    /// <summary>
+    /// Checks, in this order: signature, container version (before anything whose place a later
+    /// version may move), the header's checksum (before any field is believed), declared sizes
+    /// against the limits, known format and compression.
+    /// </summary>
+    private static SaveHeader ParseHeader(ReadOnlySpan<byte> data, LoadOptions limits)
+    {
+        if (data.IsEmpty)
+        {
+            throw new SaveCorruptedException("The file is empty.");
+        }
+
+        int magicLength = Math.Min(data.Length, Magic.Length);
+        if (!data[..magicLength].SequenceEqual(Magic[..magicLength]))
+        {
+            throw new NotASaveFileException("This is not a save file: it does not start with the save signature.");
+        }
+
+        if (data.Length < HeaderSize)
+        {
+            throw new SaveCorruptedException($"The file ends after {data.Length} bytes, inside the {HeaderSize}-byte header.");
+        }
+
+        ushort version = BinaryPrimitives.ReadUInt16LittleEndian(data[VersionOffset..]);
+        if (version > CurrentVersion)
+        {
+            throw new UnsupportedSaveVersionException(
+                $"The save uses container version {version}, but this build reads up to {CurrentVersion}: update the game to load it.");
+        }
+
+        if (BinaryPrimitives.ReadUInt32LittleEndian(data[HeaderChecksumOffset..]) != Crc32.HashToUInt32(data[..HeaderChecksumOffset]))
+        {
+            throw new SaveCorruptedException("The header's checksum does not match: the file was damaged after it was written.");
+        }
+
+        if (version == 0)
+        {
+            throw new SaveCorruptedException("The header says container version 0, which was never written.");
+        }
+
+        var header = new SaveHeader(
+            version,
+            (SaveFormat)data[FormatOffset],
+            (SaveCompression)data[CompressionOffset],
+            BinaryPrimitives.ReadInt32LittleEndian(data[SchemaOffset..]),
+            BinaryPrimitives.ReadInt32LittleEndian(data[MetadataLengthOffset..]),
+            BinaryPrimitives.ReadInt64LittleEndian(data[PayloadLengthOffset..]),
+            BinaryPrimitives.ReadInt64LittleEndian(data[DecodedLengthOffset..]),
+            BinaryPrimitives.ReadUInt64LittleEndian(data[PayloadChecksumOffset..]));
+
+        if (header.MetadataLength < 0 || header.PayloadLength < 0 || header.DecodedLength < 0)
+        {
+            throw new SaveCorruptedException("The header declares a negative length.");
+        }
+
+        if (header.MetadataLength > limits.MaxMetadataBytes)
+        {
+            throw new SaveTooLargeException($"The save declares {header.MetadataLength:N0} bytes of metadata; the limit is {limits.MaxMetadataBytes:N0}.");
+        }
+
+        long largest = Math.Max(header.PayloadLength, header.DecodedLength);
+        if (largest > limits.MaxPayloadBytes)
+        {
+            throw new SaveTooLargeException($"The save declares a {largest:N0}-byte payload; the limit is {limits.MaxPayloadBytes:N0}.");
+        }
+
+        if (!Enum.IsDefined(header.Format) || !Enum.IsDefined(header.Compression))
+        {
+            throw new UnknownSaveFormatException(
+                $"The save uses format {(byte)header.Format} with compression {(byte)header.Compression}, which this build does not know: update the game to load it.");
+        }
+
+        return header;
+    }
+
+    private static SaveMetadata ReadMetadata(ReadOnlySpan<byte> header, ReadOnlySpan<byte> metadata)
+    {
+        if (BinaryPrimitives.ReadUInt32LittleEndian(header[MetadataChecksumOffset..]) != Crc32.HashToUInt32(metadata))
+        {
+            throw new SaveCorruptedException("The metadata's checksum does not match: the file was damaged after it was written.");
+        }
+
+        try
+        {
+            var reader = new MessagePackReader(metadata.ToArray());
+            return MessagePackSerializer.Deserialize<SaveMetadata>(ref reader, MetadataOptions)
+                ?? throw new SaveCorruptedException("The metadata block is nil.");
+        }
+        catch (MessagePackSerializationException e)
+        {
+            throw new SaveCorruptedException($"The metadata block could not be decoded ({e.Message}).", innerException: e);
+        }
+    }
+
+    private static SaveCorruptedException Truncated(long length, SaveHeader header) =>
+        new($"The file ends after {length:N0} bytes but the save needs {HeaderSize + header.MetadataLength + header.PayloadLength:N0}: it was cut short.");
+}

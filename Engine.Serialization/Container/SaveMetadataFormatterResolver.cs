@@ -1,0 +1,10 @@
+using Engine.Serialization.Generated;
+using MessagePack;
+
+namespace Engine.Serialization.Container;
+
+/// <summary>Build-time generated formatters for the container's metadata block.</summary>
+[GeneratedFormatterResolver(typeof(SaveMetadata))]
+internal sealed partial class SaveMetadataFormatterResolver : IFormatterResolver
+{
+}

@@ -1,0 +1,10 @@
+namespace Engine.Serialization.Errors;
+
+/// <summary>The save declares sizes beyond the configured limits.</summary>
+public sealed class SaveTooLargeException : SaveException
+{
+    public SaveTooLargeException(string message, string? filePath = null, Exception? innerException = null)
+        : base(message, filePath, innerException)
+    {
+    }
+}

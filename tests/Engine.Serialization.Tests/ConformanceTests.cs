@@ -1,0 +1,71 @@
+using Engine.Core.Generation;
+using Engine.Serialization.Compression;
+using Engine.Serialization.Container;
+using Engine.Serialization.Formats;
+using Engine.Testing;
+
+namespace Engine.Serialization.Tests;
+
+/// <summary>Every format with every compression saves and loads the same content, and a load detects which was used.</summary>
+public sealed class ConformanceTests
+{
+    public static TheoryData<SaveFormat, SaveCompression, ContentSize> Cases()
+    {
+        var cases = new TheoryData<SaveFormat, SaveCompression, ContentSize>();
+        foreach (var format in SaveFormats.Registered.Select(f => f.Id))
+        {
+            foreach (var compression in Enum.GetValues<SaveCompression>())
+            {
+                cases.Add(format, compression, ContentSize.Small);
+                cases.Add(format, compression, ContentSize.Medium);
+            }
+        }
+
+        return cases;
+    }
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public void Save_ThenLoad_GivesEqualContent_AndTheHeaderNamesFormatAndCompression(SaveFormat format, SaveCompression compression, ContentSize size)
+    {
+        var content = ContentGenerator.Create(size);
+        var options = new SaveOptions { Format = format, Compression = compression };
+
+        byte[] save = SaveSerializer.Save(content, options: options);
+
+        GraphAssert.Equal(content, SaveSerializer.Load(save));
+        var (info, _) = SaveContainer.Open(save, LoadOptions.Default);
+        Assert.Equal(format, info.Header.Format);
+        Assert.Equal(compression, info.Header.Compression);
+        Assert.Equal(content.SchemaVersion, info.Header.SchemaVersion);
+    }
+
+    [Theory]
+    [InlineData(Lz4Level.Fast)]
+    [InlineData(Lz4Level.High)]
+    [InlineData(Lz4Level.Max)]
+    public void Save_EachLz4Level_LoadsEqual_AndHarderLevelsAreNotLarger(Lz4Level level)
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        var fast = SaveSerializer.Save(content, options: new SaveOptions { Compression = SaveCompression.Lz4 });
+
+        byte[] save = SaveSerializer.Save(content, options: new SaveOptions { Compression = SaveCompression.Lz4, Lz4Level = level });
+
+        GraphAssert.Equal(content, SaveSerializer.Load(save));
+        Assert.True(save.Length <= fast.Length, $"{level}: {save.Length} bytes, Fast: {fast.Length}");
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void Save_WithLz4_ShrinksMediumAtLeastThreefold(SaveFormat format)
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+
+        int plain = SaveSerializer.Save(content, options: new SaveOptions { Format = format }).Length;
+        int compressed = SaveSerializer.Save(content, options: new SaveOptions { Format = format, Compression = SaveCompression.Lz4 }).Length;
+
+        Assert.True(plain >= 3 * compressed, $"{format}: {plain:N0} -> {compressed:N0} bytes");
+    }
+
+    public static TheoryData<SaveFormat> Formats() => new(SaveFormats.Registered.Select(f => f.Id));
+}

@@ -1,0 +1,183 @@
+using System.Buffers.Binary;
+using System.IO.Hashing;
+using Engine.Core.Generation;
+using Engine.Serialization.Compression;
+using Engine.Serialization.Container;
+using Engine.Serialization.Errors;
+using Engine.Serialization.Formats;
+using Engine.Testing;
+
+namespace Engine.Serialization.Tests.Container;
+
+/// <summary>The container as docs/FORMAT.md describes it: offsets here are read from that page, not from the code.</summary>
+public sealed class SaveContainerTests
+{
+    private static readonly SaveMetadata Metadata = new()
+    {
+        Title = "Harbor, evening",
+        SavedAtUtc = new DateTime(2026, 11, 22, 18, 30, 5, DateTimeKind.Utc),
+        PlayTimeSeconds = 4521.25,
+        GameId = "engine.generated",
+        Thumbnail = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3],
+    };
+
+    [Fact]
+    public void Save_WritesTheHeaderFieldsAtTheDocumentedOffsets()
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+
+        byte[] save = SaveSerializer.Save(content, Metadata, new SaveOptions { Format = SaveFormat.Xml, Compression = SaveCompression.Lz4 });
+
+        Assert.Equal([0x89, (byte)'E', (byte)'S', (byte)'A', (byte)'V', 0x0D, 0x0A, 0x1A], save[..8]);
+        Assert.Equal(1, BinaryPrimitives.ReadUInt16LittleEndian(save.AsSpan(8)));
+        Assert.Equal((byte)SaveFormat.Xml, save[10]);
+        Assert.Equal((byte)SaveCompression.Lz4, save[11]);
+        Assert.Equal(content.SchemaVersion, BinaryPrimitives.ReadInt32LittleEndian(save.AsSpan(12)));
+        int metadataLength = BinaryPrimitives.ReadInt32LittleEndian(save.AsSpan(16));
+        long payloadLength = BinaryPrimitives.ReadInt64LittleEndian(save.AsSpan(20));
+        Assert.Equal(save.Length, 52 + metadataLength + payloadLength);
+        var payload = save.AsSpan(52 + metadataLength);
+        Assert.Equal(XxHash3.HashToUInt64(payload), BinaryPrimitives.ReadUInt64LittleEndian(save.AsSpan(36)));
+        Assert.Equal(Crc32.HashToUInt32(save.AsSpan(52, metadataLength)), BinaryPrimitives.ReadUInt32LittleEndian(save.AsSpan(44)));
+        Assert.Equal(Crc32.HashToUInt32(save.AsSpan(0, 48)), BinaryPrimitives.ReadUInt32LittleEndian(save.AsSpan(48)));
+    }
+
+    [Fact]
+    public void Metadata_RoundTrips()
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small), Metadata);
+
+        var (info, _) = SaveContainer.Open(save, LoadOptions.Default);
+
+        GraphAssert.Equal(Metadata, info.Metadata);
+        Assert.Equal(DateTimeKind.Utc, info.Metadata.SavedAtUtc.Kind);
+        Assert.Equal(save.Length, info.FileLength);
+    }
+
+    [Fact]
+    public void Metadata_ByDefault_ComesFromTheContent()
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+        var before = DateTime.UtcNow;
+
+        var (info, _) = SaveContainer.Open(SaveSerializer.Save(content), LoadOptions.Default);
+
+        Assert.Equal(content.Title, info.Metadata.Title);
+        Assert.Equal(content.GameId, info.Metadata.GameId);
+        Assert.Equal(content.PlayTimeSeconds, info.Metadata.PlayTimeSeconds);
+        Assert.InRange(info.Metadata.SavedAtUtc, before.AddSeconds(-1), DateTime.UtcNow.AddSeconds(1));
+    }
+
+    [Fact]
+    public void ReadInfo_ReadsOnlyHeaderAndMetadata()
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Medium), Metadata);
+        using var stream = new CountingStream(save);
+
+        var info = SaveContainer.ReadInfo(stream, LoadOptions.Default);
+
+        GraphAssert.Equal(Metadata, info.Metadata);
+        Assert.Equal(52 + info.Header.MetadataLength, stream.BytesRead);
+        Assert.True(stream.BytesRead < save.Length / 100);
+    }
+
+    [Theory]
+    [InlineData(0, "signature")]
+    [InlineData(10, "header")]
+    [InlineData(20, "header")]
+    [InlineData(49, "header")]
+    [InlineData(60, "metadata")]
+    [InlineData(-1, "payload")]
+    public void Load_AnyFlippedBit_ThrowsASaveException(int offset, string where)
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small), Metadata);
+        save[offset < 0 ? save.Length + offset : offset] ^= 0x04;
+
+        var error = Assert.ThrowsAny<SaveException>(() => SaveSerializer.Load(save));
+
+        Assert.Contains(where, error.Message, StringComparison.OrdinalIgnoreCase);
+    }
+
+    [Fact]
+    public void Load_NewerContainerVersion_ThrowsUnsupportedVersion()
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
+        BinaryPrimitives.WriteUInt16LittleEndian(save.AsSpan(8), 2);
+
+        var error = Assert.Throws<UnsupportedSaveVersionException>(() => SaveSerializer.Load(save));
+        Assert.Contains("update the game", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(10, 99)]
+    [InlineData(11, 7)]
+    public void Load_UnknownFormatOrCompression_ThrowsUnknownFormat(int offset, byte value)
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
+        save[offset] = value;
+        Reseal(save);
+
+        Assert.Throws<UnknownSaveFormatException>(() => SaveSerializer.Load(save));
+    }
+
+    [Theory]
+    [InlineData(16)]
+    [InlineData(20)]
+    [InlineData(28)]
+    public void Load_DeclaredSizeBeyondTheLimits_ThrowsTooLarge(int offset)
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
+        BinaryPrimitives.WriteInt32LittleEndian(save.AsSpan(offset), int.MaxValue);
+        Reseal(save);
+
+        Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load(save));
+    }
+
+    [Fact]
+    public void Load_PayloadLargerThanAConfiguredLimit_ThrowsTooLarge()
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Medium));
+
+        Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load(save, LoadOptions.Default with { MaxPayloadBytes = 100_000 }));
+    }
+
+    [Fact]
+    public void Load_Lz4DecodedLengthUnderstated_ThrowsCorrupted()
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small), options: new SaveOptions { Compression = SaveCompression.Lz4 });
+        long decoded = BinaryPrimitives.ReadInt64LittleEndian(save.AsSpan(28));
+        BinaryPrimitives.WriteInt64LittleEndian(save.AsSpan(28), decoded - 1);
+        Reseal(save);
+
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(save));
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(30)]
+    [InlineData(51)]
+    [InlineData(70)]
+    public void Load_CutShort_ThrowsCorrupted(int keep)
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small), Metadata);
+
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(save.AsMemory(0, keep)));
+    }
+
+    /// <summary>Recomputes the header checksum after a test edits a header field, as a hostile file would.</summary>
+    private static void Reseal(byte[] save) =>
+        BinaryPrimitives.WriteUInt32LittleEndian(save.AsSpan(48), Crc32.HashToUInt32(save.AsSpan(0, 48)));
+
+    private sealed class CountingStream(byte[] data) : MemoryStream(data, writable: false)
+    {
+        public long BytesRead { get; private set; }
+
+        // MemoryStream subclasses route every other Read overload through this one.
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            int read = base.Read(buffer, offset, count);
+            BytesRead += read;
+            return read;
+        }
+    }
+}
