@@ -1,5 +1,6 @@
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats.MessagePack;
+using Engine.Serialization.Formats.Protobuf;
 using Engine.Serialization.Formats.Xml;
 
 namespace Engine.Serialization.Formats;
@@ -7,7 +8,7 @@ namespace Engine.Serialization.Formats;
 /// <summary>The one place where formats are registered: adding a format adds one line here.</summary>
 public static class SaveFormats
 {
-    private static readonly ISaveFormat[] All = [MessagePackSaveFormat.Instance, XmlSaveFormat.Instance];
+    private static readonly ISaveFormat[] All = [MessagePackSaveFormat.Instance, XmlSaveFormat.Instance, ProtobufSaveFormat.Instance];
 
     public static IReadOnlyList<ISaveFormat> Registered => All;
 

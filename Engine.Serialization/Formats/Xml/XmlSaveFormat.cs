@@ -4,6 +4,7 @@ using System.Runtime.InteropServices;
 using System.Text;
 using System.Xml;
 using System.Xml.Serialization;
+using Engine.Core.Math;
 using Engine.Core.Model;
 using Engine.Serialization.Errors;
 
@@ -42,9 +43,14 @@ public sealed class XmlSaveFormat : ISaveFormat
     {
         ArgumentNullException.ThrowIfNull(output);
         using var stream = new MemoryStream();
-        using (var writer = XmlWriter.Create(stream, WriterSettings))
+        try
         {
+            using var writer = XmlWriter.Create(stream, WriterSettings);
             ReflectionXmlSerializer.Serialize(writer, content);
+        }
+        catch (Exception e) when (e is InvalidOperationException or ArgumentException)
+        {
+            throw new SaveEncodingException($"The game could not be written as XML ({Describe(e)}).", innerException: e);
         }
 
         output.Write(stream.GetBuffer().AsSpan(0, (int)stream.Length));
@@ -76,13 +82,36 @@ public sealed class XmlSaveFormat : ISaveFormat
     /// types, and the native selftest round-trips every model member through XML to prove it.
     /// Being a nested class, the serializer is built on first use: games that never touch XML never pay for it.
     /// </summary>
+    /// The descriptor can't root generic instantiations, so the lists XmlSerializer fills by
+    /// reflection are kept by the DynamicDependency attributes below (a test keeps them complete).
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "Model types are rooted by ILLink.Descriptors.xml.")]
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "XmlSerializer falls back to reflection when dynamic code is unavailable.")]
     private static class ReflectionXmlSerializer
     {
-        private static readonly XmlSerializer Serializer = new(typeof(GameContent));
+        private const DynamicallyAccessedMemberTypes ListMembers =
+            DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.PublicMethods | DynamicallyAccessedMemberTypes.PublicProperties;
+
+        private static readonly XmlSerializer Serializer = Create();
 
         private static readonly XmlSerializerNamespaces NoNamespaces = new([XmlQualifiedName.Empty]);
+
+        [DynamicDependency(ListMembers, typeof(List<string>))]
+        [DynamicDependency(ListMembers, typeof(List<Vector2>))]
+        [DynamicDependency(ListMembers, typeof(List<Room>))]
+        [DynamicDependency(ListMembers, typeof(List<Hotspot>))]
+        [DynamicDependency(ListMembers, typeof(List<RoomObject>))]
+        [DynamicDependency(ListMembers, typeof(List<Exit>))]
+        [DynamicDependency(ListMembers, typeof(List<ItemDefinition>))]
+        [DynamicDependency(ListMembers, typeof(List<Character>))]
+        [DynamicDependency(ListMembers, typeof(List<InventoryEntry>))]
+        [DynamicDependency(ListMembers, typeof(List<DialogProgress>))]
+        [DynamicDependency(ListMembers, typeof(List<IntVariable>))]
+        [DynamicDependency(ListMembers, typeof(List<StringVariable>))]
+        [DynamicDependency(ListMembers, typeof(List<BoolVariable>))]
+        [DynamicDependency(ListMembers, typeof(List<Quest>))]
+        [DynamicDependency(ListMembers, typeof(List<GameTimer>))]
+        [DynamicDependency(ListMembers, typeof(List<LogMessage>))]
+        private static XmlSerializer Create() => new(typeof(GameContent));
 
         public static void Serialize(XmlWriter writer, GameContent content) => Serializer.Serialize(writer, content, NoNamespaces);
 

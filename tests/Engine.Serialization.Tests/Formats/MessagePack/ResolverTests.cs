@@ -1,4 +1,3 @@
-using System.Collections;
 using System.Reflection;
 using System.Reflection.Metadata;
 using System.Reflection.PortableExecutable;
@@ -30,7 +29,7 @@ public sealed class ResolverTests
         var chain = CompositeResolver.Create(GameContentFormatterResolver.Instance, BuiltinResolver.Instance);
         var getFormatter = typeof(IFormatterResolver).GetMethod(nameof(IFormatterResolver.GetFormatter))!;
 
-        var reachable = ReachableTypes(typeof(GameContent));
+        var reachable = ModelTypes.ReachableFrom(typeof(GameContent));
         Assert.Contains(typeof(List<Room>), reachable);
         Assert.Contains(typeof(float[]), reachable);
         foreach (var type in reachable)
@@ -76,37 +75,5 @@ public sealed class ResolverTests
     public void SaveOptions_UseUntrustedDataSecurity()
     {
         Assert.Same(MessagePackSecurity.UntrustedData, MessagePackSaveFormat.Options.Security);
-    }
-
-    /// <summary>Every type a serializer meets walking GameContent's public properties and fields.</summary>
-    private static HashSet<Type> ReachableTypes(Type root)
-    {
-        var found = new HashSet<Type>();
-        var pending = new Stack<Type>([root]);
-        while (pending.TryPop(out var type))
-        {
-            if (!found.Add(type) || type.IsPrimitive || type == typeof(string) || type.IsEnum)
-            {
-                continue;
-            }
-
-            if (type.IsArray)
-            {
-                pending.Push(type.GetElementType()!);
-            }
-            else if (type.IsGenericType && typeof(IEnumerable).IsAssignableFrom(type))
-            {
-                type.GetGenericArguments().ToList().ForEach(pending.Push);
-            }
-            else
-            {
-                foreach (var member in GraphComparer.ComparedMembers(type))
-                {
-                    pending.Push(member is PropertyInfo p ? p.PropertyType : ((FieldInfo)member).FieldType);
-                }
-            }
-        }
-
-        return found;
     }
 }

@@ -1,0 +1,53 @@
+using System.Buffers;
+using Engine.Core.Model;
+using Engine.Serialization.Errors;
+using ProtoBuf;
+
+namespace Engine.Serialization.Formats.Protobuf;
+
+/// <summary>
+/// GameContent as one plain protobuf message (described by <c>GameContent.proto</c>, so any protobuf
+/// library can read a save), through protobuf-net's build-time generated serializers.
+/// </summary>
+public sealed class ProtobufSaveFormat : ISaveFormat
+{
+    private ProtobufSaveFormat()
+    {
+    }
+
+    public static ProtobufSaveFormat Instance { get; } = new();
+
+    public SaveFormat Id => SaveFormat.Protobuf;
+
+    public void Write(IBufferWriter<byte> output, GameContent content)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(content);
+        try
+        {
+            GameContentProtoModel.Instance.Serialize<GameContent>(output, content);
+        }
+        catch (Exception e) when (e is ProtoException or InvalidOperationException or ArgumentException or NullReferenceException)
+        {
+            // protobuf-net reports a null list element as a NullReferenceException.
+            throw new SaveEncodingException($"The game could not be written as protobuf ({e.Message}).", innerException: e);
+        }
+    }
+
+    public GameContent Read(ReadOnlyMemory<byte> payload)
+    {
+        GameContent? content;
+        try
+        {
+            content = GameContentProtoModel.Instance.Deserialize<GameContent>(payload);
+        }
+        catch (Exception e) when (e is not SaveException)
+        {
+            // Bad input surfaces as many types (ProtoException, EndOfStreamException, OverflowException,
+            // InvalidOperationException, ...): all of them mean the payload is not a valid game.
+            throw new SaveCorruptedException($"The protobuf payload could not be decoded ({e.GetType().Name}: {e.Message}).", innerException: e);
+        }
+
+        return content ?? throw new SaveCorruptedException("The protobuf payload holds no game.");
+    }
+}
