@@ -1,0 +1,101 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.ComponentModel;
+using System.Diagnostics;
+using System.Text;
+using Engine.Core.Generation;
+using Engine.Serialization.Compression;
+using Engine.Serialization.Formats;
+using Engine.Serialization.Formats.MessagePack;
+using MessagePack;
+
+namespace Engine.Serialization.Tests.Container;
+
+/// <summary>
+/// The payload, cut out at the offsets docs/FORMAT.md gives, is a standard document that tools
+/// outside this project read: the lz4 command-line tool, xmllint, a MessagePack reader that
+/// knows nothing of our types. build/test.sh installs the tools.
+/// </summary>
+public sealed class PayloadInteropTests
+{
+    [Fact]
+    public void Lz4Payload_IsDecompressedByTheLz4Tool()
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        var plain = new ArrayBufferWriter<byte>();
+        MessagePackSaveFormat.Instance.Write(plain, content);
+
+        byte[] save = SaveSerializer.Save(content, options: new SaveOptions { Compression = SaveCompression.Lz4, Lz4Level = Lz4Level.High });
+
+        Assert.Equal(plain.WrittenSpan, Run("lz4", "-d -c", CutPayload(save)));
+    }
+
+    [Fact]
+    public void MessagePackPayload_IsAMapThatAnUntypedReaderReads()
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+
+        byte[] payload = CutPayload(SaveSerializer.Save(content));
+
+        string json = MessagePackSerializer.ConvertToJson(payload);
+        Assert.StartsWith("{\"SchemaVersion\":1,", json, StringComparison.Ordinal);
+        Assert.Contains($"\"Title\":\"{content.Title}\"", json, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(SaveCompression.None)]
+    [InlineData(SaveCompression.Lz4)]
+    public void XmlPayload_IsReadByXmllint(SaveCompression compression)
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+
+        byte[] payload = CutPayload(SaveSerializer.Save(content, options: new SaveOptions { Format = SaveFormat.Xml, Compression = compression }));
+        if (compression == SaveCompression.Lz4)
+        {
+            payload = Run("lz4", "-d -c", payload);
+        }
+
+        string rooms = Encoding.UTF8.GetString(Run("xmllint", "--xpath count(/GameContent/Rooms/Room) -", payload));
+        Assert.Equal(content.Rooms.Count.ToString(System.Globalization.CultureInfo.InvariantCulture), rooms.Trim());
+    }
+
+    /// <summary>Bytes 52 + M to the end, with M read at offset 16, as docs/FORMAT.md says.</summary>
+    private static byte[] CutPayload(byte[] save)
+    {
+        int metadataLength = BinaryPrimitives.ReadInt32LittleEndian(save.AsSpan(16));
+        long payloadLength = BinaryPrimitives.ReadInt64LittleEndian(save.AsSpan(20));
+        return save.AsSpan(52 + metadataLength, checked((int)payloadLength)).ToArray();
+    }
+
+    private static byte[] Run(string tool, string arguments, byte[] input)
+    {
+        var start = new ProcessStartInfo(tool, arguments)
+        {
+            RedirectStandardInput = true,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+        };
+        Process process;
+        try
+        {
+            process = Process.Start(start)!;
+        }
+        catch (Win32Exception e)
+        {
+            throw new InvalidOperationException($"'{tool}' is not installed; build/test.sh installs it (bash build/apt-install.sh lz4 libxml2-utils).", e);
+        }
+
+        using (process)
+        {
+            var output = new MemoryStream();
+            var copy = process.StandardOutput.BaseStream.CopyToAsync(output);
+            var errors = process.StandardError.ReadToEndAsync();
+            process.StandardInput.BaseStream.Write(input);
+            process.StandardInput.Close();
+            copy.Wait();
+            process.WaitForExit();
+            Assert.True(process.ExitCode == 0, $"{tool} {arguments} failed: {errors.Result}");
+            return output.ToArray();
+        }
+    }
+}
