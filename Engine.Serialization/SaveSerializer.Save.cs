@@ -1,8 +1,6 @@
 using System.Buffers;
 using Engine.Core.Model;
-using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
-using Engine.Serialization.Formats;
 using Engine.Serialization.IO;
 
 namespace Engine.Serialization;
@@ -17,25 +15,8 @@ public static partial class SaveSerializer
     /// Writes one save file. <paramref name="metadata"/> is what a slot list shows; by default it is
     /// taken from the content and stamped with the current time.
     /// </summary>
-    public static void Save(IBufferWriter<byte> output, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
-    {
-        ArgumentNullException.ThrowIfNull(output);
-        ArgumentNullException.ThrowIfNull(content);
-        options ??= SaveOptions.Default;
-
-        var payload = new ArrayBufferWriter<byte>();
-        SaveFormats.Get(options.Format).Write(payload, content);
-
-        var stored = payload;
-        if (options.Compression != SaveCompression.None)
-        {
-            stored = new ArrayBufferWriter<byte>(payload.WrittenCount / 2);
-            PayloadCompression.Compress(options.Compression, payload.WrittenSpan, stored, options.Lz4Level);
-        }
-
-        SaveContainer.Write(output, options.Format, options.Compression, content.SchemaVersion,
-            metadata ?? SaveMetadata.For(content), stored.WrittenSpan, payload.WrittenCount);
-    }
+    public static void Save(IBufferWriter<byte> output, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
+        PreparedSave.Prepare(content, metadata, options).WriteTo(output);
 
     public static byte[] Save(GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
         Encode(content, metadata, options).WrittenSpan.ToArray();
@@ -66,10 +47,6 @@ public static partial class SaveSerializer
         await AtomicFile.WriteAsync(path, Encode(content, metadata, options).WrittenMemory, cancellationToken).ConfigureAwait(false);
     }
 
-    private static ArrayBufferWriter<byte> Encode(GameContent content, SaveMetadata? metadata, SaveOptions? options)
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        Save(buffer, content, metadata, options);
-        return buffer;
-    }
+    private static ArrayBufferWriter<byte> Encode(GameContent content, SaveMetadata? metadata, SaveOptions? options) =>
+        PreparedSave.Prepare(content, metadata, options).ToBuffer();
 }

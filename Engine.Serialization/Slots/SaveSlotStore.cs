@@ -1,0 +1,256 @@
+using System.Collections.Concurrent;
+using System.Globalization;
+using Engine.Core.Model;
+using Engine.Serialization.Container;
+using Engine.Serialization.Errors;
+using Engine.Serialization.IO;
+
+namespace Engine.Serialization.Slots;
+
+/// <summary>
+/// Named save slots in one folder, one file per slot. Saves to the same slot are written in the
+/// order they were asked for and never interleave; saves to different slots run in parallel.
+/// Knows nothing of formats: <see cref="SaveOptions"/> decides those.
+/// </summary>
+public sealed class SaveSlotStore
+{
+    public const string FileExtension = ".sav";
+
+    public const string QuickSlot = "quicksave";
+
+    private const string AutosavePrefix = "autosave-";
+
+    private readonly ConcurrentDictionary<string, SlotQueue> _queues = new(StringComparer.Ordinal);
+    private readonly Lock _autosaveNumbering = new();
+
+    public SaveSlotStore(string directory, SaveOptions? saveOptions = null, LoadOptions? loadOptions = null)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(directory);
+        Directory = Path.GetFullPath(directory);
+        SaveOptions = saveOptions ?? SaveOptions.Default;
+        LoadOptions = loadOptions ?? LoadOptions.Default;
+    }
+
+    public string Directory { get; }
+
+    public SaveOptions SaveOptions { get; }
+
+    public LoadOptions LoadOptions { get; }
+
+    /// <summary>Opens a slot file for <see cref="List"/>; tests count the bytes it reads through this.</summary>
+    internal Func<string, Stream> OpenForListing { get; init; } =
+        path => new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1);
+
+    /// <summary>How many rotating autosaves are kept; older ones are deleted after a newer one is written.</summary>
+    public int AutosavesKept { get; init; } = 3;
+
+    /// <summary>The platform's per-user data folder for a game: ~/.local/share/GAME/saves on Linux, %LOCALAPPDATA%\GAME\saves on Windows.</summary>
+    public static string DefaultDirectory(string gameId)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(gameId);
+        if (!SlotName.IsValid(gameId))
+        {
+            throw new ArgumentException($"'{gameId}' can't name a folder; use letters, digits, '-', '_' or '.'.", nameof(gameId));
+        }
+
+        string root = Environment.GetFolderPath(Environment.SpecialFolder.LocalApplicationData, Environment.SpecialFolderOption.DoNotVerify);
+        return Path.Combine(string.IsNullOrEmpty(root) ? Path.GetTempPath() : root, gameId, "saves");
+    }
+
+    public string PathOf(string slot) => Path.Combine(Directory, SlotName.Normalize(slot) + FileExtension);
+
+    public bool Exists(string slot) => File.Exists(PathOf(slot));
+
+    public void Save(string slot, GameContent content, SaveMetadata? metadata = null) =>
+        SaveAsync(slot, content, metadata).GetAwaiter().GetResult();
+
+    /// <summary>
+    /// Encodes <paramref name="content"/> before returning (so the game may change it right away),
+    /// then compresses and writes on a background thread. The task completes when the file is
+    /// written, or fails with a <see cref="SaveException"/>.
+    /// </summary>
+    public Task SaveAsync(string slot, GameContent content, SaveMetadata? metadata = null)
+    {
+        string name = SlotName.Normalize(slot);
+        var prepared = PreparedSave.Prepare(content, metadata, SaveOptions);
+        return Enqueue(name, () => Write(name, prepared));
+    }
+
+    public GameContent Load(string slot) => LoadAsync(slot).GetAwaiter().GetResult();
+
+    /// <summary>Loads a slot, after any save to it that is still being written.</summary>
+    public async Task<GameContent> LoadAsync(string slot, CancellationToken cancellationToken = default)
+    {
+        string name = SlotName.Normalize(slot);
+        await WhenWritten(name).ConfigureAwait(false);
+        string path = PathOf(name);
+        if (!File.Exists(path))
+        {
+            throw new SaveIOException($"There is no save in slot '{name}'.", path);
+        }
+
+        return await SaveSerializer.LoadFromFileAsync(path, LoadOptions, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Every slot in the folder, newest first, from headers and metadata only: no payload is read.</summary>
+    public IReadOnlyList<SaveSlot> List()
+    {
+        if (!System.IO.Directory.Exists(Directory))
+        {
+            return [];
+        }
+
+        var slots = new List<SaveSlot>();
+        foreach (string path in System.IO.Directory.EnumerateFiles(Directory, "*" + FileExtension))
+        {
+            string name = Path.GetFileNameWithoutExtension(path);
+            if (!SlotName.IsValid(name))
+            {
+                continue;
+            }
+
+            try
+            {
+                using var file = OpenForListing(path);
+                slots.Add(new SaveSlot(name, SaveContainer.ReadInfo(file, LoadOptions), null));
+            }
+            catch (SaveException e)
+            {
+                slots.Add(new SaveSlot(name, null, e.Message));
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                slots.Add(new SaveSlot(name, null, $"The save could not be read ({e.Message})."));
+            }
+        }
+
+        return [.. slots.OrderByDescending(s => s.Info?.Metadata.SavedAtUtc ?? DateTime.MinValue).ThenBy(s => s.Name, StringComparer.Ordinal)];
+    }
+
+    /// <summary>Deletes a slot, after any save to it that is still being written. False if there was none.</summary>
+    public bool Delete(string slot)
+    {
+        string name = SlotName.Normalize(slot);
+        WhenWritten(name).GetAwaiter().GetResult();
+        string path = PathOf(name);
+        if (!File.Exists(path))
+        {
+            return false;
+        }
+
+        try
+        {
+            File.Delete(path);
+            return true;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new SaveIOException($"The save could not be deleted ({e.Message}).", path, e);
+        }
+    }
+
+    public Task QuickSaveAsync(GameContent content, SaveMetadata? metadata = null) => SaveAsync(QuickSlot, content, metadata);
+
+    public GameContent QuickLoad() => Load(QuickSlot);
+
+    /// <summary>
+    /// Saves to a new autosave slot (autosave-000001, autosave-000002, ...) and, once it is
+    /// written, deletes all but the newest <see cref="AutosavesKept"/>. Returns the slot's name.
+    /// </summary>
+    public Task<string> AutosaveAsync(GameContent content, SaveMetadata? metadata = null)
+    {
+        string name;
+        lock (_autosaveNumbering)
+        {
+            int next = AutosaveNumbers().DefaultIfEmpty(0).Max() + 1;
+            name = AutosavePrefix + next.ToString("D6", CultureInfo.InvariantCulture);
+            _queues.GetOrAdd(name, _ => new SlotQueue()); // reserves the number before the file exists
+        }
+
+        var prepared = PreparedSave.Prepare(content, metadata, SaveOptions);
+        return Enqueue(name, () =>
+        {
+            Write(name, prepared);
+            DeleteOldAutosaves();
+        }).ContinueWith(_ => name, CancellationToken.None, TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+    }
+
+    private void Write(string name, PreparedSave prepared)
+    {
+        try
+        {
+            System.IO.Directory.CreateDirectory(Directory);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new SaveIOException($"The save folder could not be created ({e.Message}).", Directory, e);
+        }
+
+        AtomicFile.Write(PathOf(name), prepared.ToBuffer().WrittenSpan);
+    }
+
+    private Task Enqueue(string name, Action write)
+    {
+        var queue = _queues.GetOrAdd(name, _ => new SlotQueue());
+        lock (queue)
+        {
+            var previous = queue.Tail;
+            var task = WriteAfter(previous, write);
+            queue.Tail = task;
+            return task;
+        }
+    }
+
+    /// <summary>Runs a write on the thread pool once the slot's earlier writes have finished, whatever their outcome.</summary>
+    private static async Task WriteAfter(Task previous, Action write)
+    {
+        await previous.ContinueWith(_ => { }, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default).ConfigureAwait(false);
+        await Task.Run(write).ConfigureAwait(false);
+    }
+
+    private Task WhenWritten(string name)
+    {
+        if (!_queues.TryGetValue(name, out var queue))
+        {
+            return Task.CompletedTask;
+        }
+
+        lock (queue)
+        {
+            // Failures belong to the save's own caller; a load or delete only waits for it.
+            return queue.Tail.ContinueWith(_ => { }, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+        }
+    }
+
+    private IEnumerable<int> AutosaveNumbers()
+    {
+        foreach (string name in _queues.Keys.Concat(AutosavesOnDisk()))
+        {
+            if (name.StartsWith(AutosavePrefix, StringComparison.Ordinal)
+                && int.TryParse(name.AsSpan(AutosavePrefix.Length), NumberStyles.None, CultureInfo.InvariantCulture, out int number))
+            {
+                yield return number;
+            }
+        }
+    }
+
+    private void DeleteOldAutosaves()
+    {
+        foreach (string old in AutosavesOnDisk().Order(StringComparer.Ordinal).SkipLast(AutosavesKept))
+        {
+            File.Delete(PathOf(old));
+        }
+    }
+
+    private IEnumerable<string> AutosavesOnDisk() =>
+        System.IO.Directory.Exists(Directory)
+            ? System.IO.Directory.EnumerateFiles(Directory, AutosavePrefix + "*" + FileExtension)
+                .Select(path => Path.GetFileNameWithoutExtension(path))
+                .Where(SlotName.IsValid)
+            : [];
+
+    private sealed class SlotQueue
+    {
+        public Task Tail { get; set; } = Task.CompletedTask;
+    }
+}

@@ -1,0 +1,268 @@
+using Engine.Core.Generation;
+using Engine.Core.Model;
+using Engine.Serialization.Compression;
+using Engine.Serialization.Container;
+using Engine.Serialization.Errors;
+using Engine.Serialization.Slots;
+using Engine.Testing;
+
+namespace Engine.Serialization.Tests.Slots;
+
+public sealed class SaveSlotStoreTests : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("engine-slots-").FullName;
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    private SaveSlotStore Store(SaveOptions? options = null) => new(_folder, options);
+
+    private static GameContent Game(ulong seed) => ContentGenerator.Create(ContentSize.Small, seed);
+
+    [Fact]
+    public void Save_ThenLoad_GivesEqualContent()
+    {
+        var store = Store();
+        var content = Game(1);
+
+        store.Save("slot 1", content);
+
+        GraphAssert.Equal(content, store.Load("slot 1"));
+        Assert.True(store.Exists("SLOT 1"));
+        Assert.Equal(Path.Combine(_folder, "slot 1.sav"), store.PathOf("Slot 1"));
+    }
+
+    [Theory]
+    [InlineData("")]
+    [InlineData("../escape")]
+    [InlineData("a/b")]
+    [InlineData("a\\b")]
+    [InlineData(".hidden")]
+    [InlineData("trailing.")]
+    [InlineData(" padded")]
+    [InlineData("C:evil")]
+    [InlineData("two..dots")]
+    [InlineData("new\nline")]
+    [InlineData("ünicode")]
+    public void AnyOperation_InvalidSlotName_ThrowsArgumentException(string slot)
+    {
+        var store = Store();
+
+        Assert.Throws<ArgumentException>(() => store.Save(slot, Game(1)));
+        Assert.Throws<ArgumentException>(() => store.Load(slot));
+        Assert.Throws<ArgumentException>(() => store.Delete(slot));
+        Assert.Empty(Directory.GetFileSystemEntries(_folder));
+    }
+
+    [Fact]
+    public void Load_EmptySlot_ThrowsSaveIOExceptionNamingTheSlot()
+    {
+        var error = Assert.Throws<SaveIOException>(() => Store().Load("nothing-here"));
+
+        Assert.Contains("nothing-here", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Delete_RemovesTheSlot_AndReportsWhetherThereWasOne()
+    {
+        var store = Store();
+        store.Save("doomed", Game(1));
+
+        Assert.True(store.Delete("doomed"));
+        Assert.False(store.Delete("doomed"));
+        Assert.False(store.Exists("doomed"));
+    }
+
+    [Fact]
+    public async Task SaveAsync_ManyCallsToOneSlot_LeaveExactlyTheLastOnesContent()
+    {
+        var store = Store(new SaveOptions { Compression = SaveCompression.Lz4 });
+        var games = Enumerable.Range(1, 24).Select(i => ContentGenerator.Create(i % 4 == 0 ? ContentSize.Medium : ContentSize.Small, (ulong)i)).ToList();
+
+        var saves = games.Select(game => store.SaveAsync("contested", game)).ToList();
+        await Task.WhenAll(saves);
+
+        GraphAssert.Equal(games[^1], store.Load("contested"));
+        Assert.Single(Directory.GetFileSystemEntries(_folder));
+    }
+
+    [Fact]
+    public async Task SaveAsync_SnapshotsOnTheCallersThread_SoLaterChangesDoNotLeakIn()
+    {
+        var store = Store();
+        var content = Game(1);
+        var expected = Game(1);
+
+        var save = store.SaveAsync("snapshot", content);
+        content.Player.Score = -1;
+        content.Rooms.Clear();
+        await save;
+
+        GraphAssert.Equal(expected, store.Load("snapshot"));
+    }
+
+    [Fact]
+    public async Task SaveAsync_ToManySlotsAtOnce_EachSlotGetsItsOwnLastContent()
+    {
+        var store = Store();
+        var work = Enumerable.Range(0, 8).Select(slot => Task.Run(async () =>
+        {
+            for (int round = 0; round < 3; round++)
+            {
+                await store.SaveAsync($"slot-{slot}", Game((ulong)((slot * 10) + round)));
+            }
+        }));
+
+        await Task.WhenAll(work);
+
+        for (int slot = 0; slot < 8; slot++)
+        {
+            GraphAssert.Equal(Game((ulong)((slot * 10) + 2)), store.Load($"slot-{slot}"));
+        }
+    }
+
+    [Fact]
+    public async Task SaveAsync_WhenTheWriteFails_TheCallerSeesTheFailure()
+    {
+        string notAFolder = Path.Combine(_folder, "file");
+        await File.WriteAllTextAsync(notAFolder, "in the way");
+        var store = new SaveSlotStore(notAFolder);
+
+        await Assert.ThrowsAsync<SaveIOException>(() => store.SaveAsync("slot", Game(1)));
+    }
+
+    [Fact]
+    public async Task Load_WhileASaveIsBeingWritten_WaitsForIt()
+    {
+        var store = Store(new SaveOptions { Compression = SaveCompression.Lz4, Lz4Level = Lz4Level.Max });
+        var content = ContentGenerator.Create(ContentSize.Medium);
+
+        var save = store.SaveAsync("busy", content);
+        var loaded = store.Load("busy");
+
+        await save;
+        GraphAssert.Equal(content, loaded);
+    }
+
+    [Fact]
+    public void List_ShowsEverySlotNewestFirst_WithDamagedOnesMarked()
+    {
+        var store = Store();
+        store.Save("old", Game(1), Metadata("Old", 1));
+        store.Save("new", Game(2), Metadata("New", 2));
+        store.Save("broken", Game(3), Metadata("Broken", 3));
+        File.WriteAllBytes(store.PathOf("broken"), [.. File.ReadAllBytes(store.PathOf("broken")).Take(20)]);
+        File.WriteAllText(Path.Combine(_folder, "notes.txt"), "not a save");
+        File.WriteAllText(Path.Combine(_folder, ".new.sav.0123.tmp"), "a crashed save's leftover");
+
+        var slots = store.List();
+
+        Assert.Equal(["new", "old", "broken"], slots.Select(s => s.Name));
+        Assert.Equal("New", slots[0].Info!.Metadata.Title);
+        Assert.False(slots[2].IsReadable);
+        Assert.Contains("header", slots[2].Problem, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void List_OverAHundredLargeSaves_ReadsOnlyHeadersAndMetadata()
+    {
+        var prepared = PreparedSave.Prepare(ContentGenerator.Create(ContentSize.Large), Metadata("Large", 0), new SaveOptions { Compression = SaveCompression.Lz4 });
+        byte[] save = prepared.ToBuffer().WrittenSpan.ToArray();
+        for (int i = 0; i < 100; i++)
+        {
+            File.WriteAllBytes(Path.Combine(_folder, $"large-{i:D3}.sav"), save);
+        }
+
+        long bytesRead = 0;
+        var store = new SaveSlotStore(_folder)
+        {
+            OpenForListing = path => new CountingStream(File.OpenRead(path), read => Interlocked.Add(ref bytesRead, read)),
+        };
+
+        var slots = store.List();
+
+        Assert.Equal(100, slots.Count);
+        Assert.All(slots, slot => Assert.Equal("Large", slot.Info!.Metadata.Title));
+        var info = slots[0].Info!;
+        Assert.True(info.Header.PayloadLength > 1_000_000);
+        Assert.Equal(100L * (SaveContainer.HeaderSize + info.Header.MetadataLength), bytesRead);
+    }
+
+    [Fact]
+    public async Task AutosaveAsync_KeepsOnlyTheNewestOnes()
+    {
+        var store = new SaveSlotStore(_folder) { AutosavesKept = 3 };
+        var names = new List<string>();
+
+        for (int i = 1; i <= 5; i++)
+        {
+            names.Add(await store.AutosaveAsync(Game((ulong)i)));
+        }
+
+        Assert.Equal(["autosave-000001", "autosave-000002", "autosave-000003", "autosave-000004", "autosave-000005"], names);
+        Assert.Equal(["autosave-000003", "autosave-000004", "autosave-000005"], store.List().Select(s => s.Name).Order());
+        GraphAssert.Equal(Game(5), store.Load("autosave-000005"));
+    }
+
+    [Fact]
+    public async Task QuickSave_ThenQuickLoad_GivesEqualContent()
+    {
+        var store = Store();
+        var content = Game(7);
+
+        await store.QuickSaveAsync(content);
+
+        GraphAssert.Equal(content, store.QuickLoad());
+        Assert.True(store.Exists(SaveSlotStore.QuickSlot));
+    }
+
+    [Fact]
+    public void DefaultDirectory_IsUnderThePerUserDataFolder()
+    {
+        string folder = SaveSlotStore.DefaultDirectory("my-game");
+
+        Assert.StartsWith(Environment.GetFolderPath(Environment.SpecialFolder.LocalApplicationData, Environment.SpecialFolderOption.DoNotVerify), folder, StringComparison.Ordinal);
+        Assert.EndsWith(Path.Combine("my-game", "saves"), folder, StringComparison.Ordinal);
+        Assert.Throws<ArgumentException>(() => SaveSlotStore.DefaultDirectory("../x"));
+    }
+
+    private static SaveMetadata Metadata(string title, int minutes) =>
+        new() { Title = title, SavedAtUtc = new DateTime(2026, 11, 22, 12, minutes, 0, DateTimeKind.Utc) };
+
+    private sealed class CountingStream(Stream inner, Action<int> onRead) : Stream
+    {
+        public override bool CanRead => true;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => false;
+
+        public override long Length => throw new NotSupportedException();
+
+        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            int read = inner.Read(buffer, offset, count);
+            onRead(read);
+            return read;
+        }
+
+        public override void Flush() => throw new NotSupportedException();
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing)
+            {
+                inner.Dispose();
+            }
+
+            base.Dispose(disposing);
+        }
+    }
+}
