@@ -1,29 +1,32 @@
-using System.Diagnostics;
-using Engine.Core.Generation;
-using Engine.Serialization;
+using Engine.Serialization.Errors;
+using Game.Sample;
+using Game.Sample.Commands;
 
-// The sample game grows into a playable adventure (issue 4); for now its demo saves and loads
-// generated content of each size and checks that what it loaded re-encodes to the same bytes.
-if (args is not ["demo"])
+try
 {
-    Console.Error.WriteLine("usage: game-sample demo");
-    return 2;
+    return args switch
+    {
+        ["play", .. var rest] => PlayCommand.Run(rest, Console.In, Console.Out, interactive: !Console.IsInputRedirected),
+        ["demo", .. var rest] => DemoCommand.Run(rest, Console.Out),
+        ["new", .. var rest] => NewCommand.Run(rest, Console.Out),
+        ["load", .. var rest] => LoadCommand.Run(rest, Console.Out),
+        ["selftest"] => SelfTestCommand.Run(Console.Out),
+        ["help" or "--help" or "-h"] => HelpCommand.Run(Console.Out),
+        [] => throw new UsageException("no command given; see 'game-sample --help'"),
+        [var command, ..] => throw new UsageException($"unknown command '{command}'; see 'game-sample --help'"),
+    };
+}
+catch (Exception e) when (e is UsageException or ArgumentException)
+{
+    return Fail(e, 2);
+}
+catch (SaveException e)
+{
+    return Fail(e, 1);
 }
 
-Console.WriteLine($"{"size",-8} {"bytes",12} {"save ms",9} {"load ms",9}  ok");
-bool allOk = true;
-foreach (var size in Enum.GetValues<ContentSize>())
+static int Fail(Exception e, int exitCode)
 {
-    var content = ContentGenerator.Create(size);
-    var clock = Stopwatch.StartNew();
-    byte[] saved = SaveSerializer.Save(content);
-    double saveMs = clock.Elapsed.TotalMilliseconds;
-    clock.Restart();
-    var loaded = SaveSerializer.Load(saved);
-    double loadMs = clock.Elapsed.TotalMilliseconds;
-    bool ok = SaveSerializer.Save(loaded).AsSpan().SequenceEqual(saved);
-    allOk &= ok;
-    Console.WriteLine($"{size,-8} {saved.Length,12:N0} {saveMs,9:F1} {loadMs,9:F1}  {(ok ? "ok" : "MISMATCH")}");
+    Console.Error.WriteLine($"error: {ErrorText.Of(e)}");
+    return exitCode;
 }
-
-return allOk ? 0 : 1;

@@ -1,0 +1,47 @@
+using Engine.Serialization.Slots;
+using Game.Sample.Game;
+
+namespace Game.Sample.Commands;
+
+/// <summary>
+/// <c>play [--save-dir DIR]</c>: the game, one command per line from standard input.
+/// Scriptable: with input from a pipe or file there is no prompt, and each command is echoed
+/// so the output reads as a transcript.
+/// </summary>
+internal static class PlayCommand
+{
+    public static int Run(ReadOnlySpan<string> args, TextReader input, TextWriter output, bool interactive)
+    {
+        var arguments = Arguments.Parse("play", args, ["--save-dir"], []);
+        var store = new SaveSlotStore(arguments.Value("--save-dir") ?? SaveSlotStore.DefaultDirectory(World.GameId));
+        var session = new GameSession(World.NewGame(), store);
+        output.WriteLine(session.Introduction());
+        while (!session.QuitRequested)
+        {
+            output.Write(interactive ? "\n> " : "\n");
+            string? line = input.ReadLine();
+            if (line is null)
+            {
+                break;
+            }
+
+            WriteTurn(output, interactive ? null : line, session.Execute(line));
+        }
+
+        return 0;
+    }
+
+    /// <summary>Prints one turn: the command when it wasn't typed at a prompt, then the game's reply.</summary>
+    public static void WriteTurn(TextWriter output, string? echoedCommand, string reply)
+    {
+        if (echoedCommand is not null)
+        {
+            output.WriteLine($"> {echoedCommand}");
+        }
+
+        if (reply.Length > 0)
+        {
+            output.WriteLine(reply);
+        }
+    }
+}
