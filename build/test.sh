@@ -1,31 +1,44 @@
 #!/usr/bin/env bash
-# Runs every test: the unit tests (JIT), then the native program's selftest (NativeAOT).
-# Installs what it needs, and ends with one line of totals: "N passed, N failed".
+# Runs every test: publishes the native game (the scripted-session tests launch it), runs the unit
+# tests (JIT), then the native program's selftest. Installs what it needs, and ends with one line
+# of totals: "N passed, N failed".
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/build/require-dotnet.sh" || exit 1
 mkdir -p "$root/artifacts"
 log="$root/artifacts/test.log"
 native_log="$root/artifacts/selftest.log"
+passed=0
+failed=0
 
 # Tools the payload tests hand saves to: the lz4 command-line tool and xmllint.
 bash "$root/build/apt-install.sh" lz4 libxml2-utils || exit 1
+
+native_status=0
+if game="$(bash "$root/build/publish-native.sh")"; then
+  export GAME_SAMPLE_NATIVE="$game"
+else
+  echo "the native publish failed" >&2
+  native_status=1
+  failed=$((failed + 1))
+fi
 
 # A hung test fails the run after 5 minutes instead of stalling it.
 dotnet test "$root/Engine.sln" -c Release -nologo --blame-hang-timeout 5m 2>&1 | tee "$log"
 unit_status=${PIPESTATUS[0]}
 
 # vstest prints one summary per test assembly: "Passed!  - Failed:     0, Passed:    24, ..."
-read -r passed failed < <(grep -E "^(Passed|Failed)! +- Failed:" "$log" |
+read -r unit_passed unit_failed < <(grep -E "^(Passed|Failed)! +- Failed:" "$log" |
   sed -E 's/.*Failed: *([0-9]+), Passed: *([0-9]+).*/\2 \1/' |
   awk '{p+=$1; f+=$2} END {print p+0, f+0}')
-if [ "$unit_status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+passed=$((passed + unit_passed))
+failed=$((failed + unit_failed))
+if [ "$unit_status" -ne 0 ] && [ "$unit_failed" -eq 0 ]; then
   failed=$((failed + 1)) # the build or a test host failed before any test could report
 fi
 
 # The same round-trips inside the NativeAOT-published game.
-native_status=0
-if game="$(bash "$root/build/publish-native.sh")"; then
+if [ "$native_status" -eq 0 ]; then
   "$game" selftest 2>&1 | tee "$native_log"
   native_status=${PIPESTATUS[0]}
   read -r native_passed native_failed < <(sed -nE 's/^selftest: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$native_log")
@@ -34,10 +47,6 @@ if game="$(bash "$root/build/publish-native.sh")"; then
   if [ "$native_status" -ne 0 ] && [ "${native_failed:-1}" -eq 0 ]; then
     failed=$((failed + 1))
   fi
-else
-  echo "the native publish failed" >&2
-  native_status=1
-  failed=$((failed + 1))
 fi
 
 echo "$passed passed, $failed failed"

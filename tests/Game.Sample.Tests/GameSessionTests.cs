@@ -1,0 +1,104 @@
+using Engine.Core.Generation;
+using Engine.Serialization;
+using Engine.Serialization.Slots;
+using Engine.Testing;
+using Game.Sample.Game;
+
+namespace Game.Sample.Tests;
+
+public sealed class GameSessionTests : IDisposable
+{
+    private readonly string _saveDir = Directory.CreateTempSubdirectory("game-session-").FullName;
+
+    public void Dispose() => Directory.Delete(_saveDir, recursive: true);
+
+    [Fact]
+    public void Walkthrough_FromANewGame_WinsWithEveryPoint()
+    {
+        var session = NewSession();
+
+        string last = "";
+        foreach (string command in Walkthrough.Commands)
+        {
+            Assert.False(session.HasWon, $"won before '{command}'");
+            last = session.Execute(command);
+        }
+
+        Assert.True(session.HasWon);
+        Assert.Contains("You have won: 50 of 50 points", last, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Load_AfterMoreMoves_GivesBackExactlyTheSavedState()
+    {
+        var session = NewSession();
+        foreach (string command in Walkthrough.Commands.Take(8))
+        {
+            session.Execute(command);
+        }
+
+        session.Execute("save here");
+        var saved = Copy(session.State);
+        foreach (string command in Walkthrough.Commands.Skip(8).Take(5))
+        {
+            session.Execute(command);
+        }
+
+        Assert.StartsWith("Loaded slot 'here'.", session.Execute("load here"), StringComparison.Ordinal);
+        GraphAssert.Equal(saved, session.State);
+    }
+
+    [Fact]
+    public void Save_WithoutASlot_GoesToTheQuickSlot_AndSlotsListsIt()
+    {
+        var session = NewSession();
+
+        Assert.Equal("Saved to slot 'quicksave'.", session.Execute("save"));
+        Assert.Contains("quicksave", session.Execute("slots"), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("save ../escape")]
+    [InlineData("load ../../etc/passwd")]
+    public void SaveOrLoad_WithAPathForASlot_IsRefusedWithoutTouchingFiles(string command)
+    {
+        var session = NewSession();
+
+        Assert.Contains("is not a slot name", session.Execute(command), StringComparison.Ordinal);
+        Assert.Empty(Directory.EnumerateFileSystemEntries(_saveDir));
+        Assert.False(File.Exists(Path.Combine(Path.GetDirectoryName(_saveDir)!, "escape.sav")));
+    }
+
+    [Fact]
+    public void Load_OfAnotherGamesSave_IsRefused_AndTheGameGoesOn()
+    {
+        new SaveSlotStore(_saveDir).Save("other", ContentGenerator.Create(ContentSize.Small));
+        var session = NewSession();
+        var before = Copy(session.State);
+
+        Assert.Contains("holds a save of another game", session.Execute("load other"), StringComparison.Ordinal);
+        GraphAssert.Equal(before, session.State);
+    }
+
+    [Theory]
+    [InlineData("dance", "I don't know how to \"dance\"")]
+    [InlineData("take moon", "")]
+    [InlineData("go sideways", "")]
+    public void Nonsense_GetsAnAnswer_AndChangesNothingButTheLog(string command, string expectedStart)
+    {
+        var session = NewSession();
+        var before = Copy(session.State);
+
+        string reply = session.Execute(command);
+
+        Assert.NotEqual("", reply);
+        Assert.StartsWith(expectedStart, reply, StringComparison.Ordinal);
+        Assert.Equal(before.CurrentRoom().Id, session.State.CurrentRoom().Id);
+        Assert.Equal(before.Carried().Select(i => i.Id), session.State.Carried().Select(i => i.Id));
+        Assert.Equal(before.Player.Score, session.State.Player.Score);
+    }
+
+    private GameSession NewSession() => new(World.NewGame(), new SaveSlotStore(_saveDir));
+
+    private static Engine.Core.Model.GameContent Copy(Engine.Core.Model.GameContent state) => SaveSerializer.Load(SaveSerializer.Save(state));
+}
