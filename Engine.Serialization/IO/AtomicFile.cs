@@ -2,70 +2,91 @@ using Engine.Serialization.Errors;
 
 namespace Engine.Serialization.IO;
 
+/// <summary>The steps of <see cref="AtomicFile.Write"/>, in order; tests make each one fail in turn.</summary>
+internal enum WriteStep
+{
+    CreateTemp,
+    WriteData,
+    FlushData,
+    Replace,
+    FlushFolder,
+}
+
 /// <summary>
-/// Replaces a file so that a reader (or a crash) sees either the old bytes or the new ones, never
-/// a mix: write a temp file in the same folder, flush it to disk, then rename it over the target.
+/// Replaces a file so that a reader, a crash or a power cut sees either the old bytes or the new
+/// ones, never a mix: write a temp file in the same folder, flush it to disk, rename it over the
+/// target (keeping the old file as a backup when asked), then flush the folder so the rename
+/// itself is on disk.
 /// </summary>
 internal static class AtomicFile
 {
-    private const string TempSuffix = ".tmp";
+    /// <summary>Temp files start with '.' and end with this, so no slot or save pattern ever matches them.</summary>
+    public const string TempSuffix = ".tmp";
 
-    public static void Write(string path, ReadOnlySpan<byte> data)
-    {
-        string temp = TempPathFor(path);
-        try
-        {
-            using (var stream = CreateTemp(temp))
-            {
-                stream.Write(data);
-                stream.Flush(flushToDisk: true);
-            }
-
-            File.Move(temp, path, overwrite: true);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            DeleteQuietly(temp);
-            throw new SaveIOException($"The save could not be written ({e.Message}); any earlier save is untouched.", path, e);
-        }
-    }
-
-    public static async Task WriteAsync(string path, ReadOnlyMemory<byte> data, CancellationToken cancellationToken)
-    {
-        string temp = TempPathFor(path);
-        try
-        {
-            await using (var stream = CreateTemp(temp))
-            {
-                await stream.WriteAsync(data, cancellationToken).ConfigureAwait(false);
-                stream.Flush(flushToDisk: true);
-            }
-
-            File.Move(temp, path, overwrite: true);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException or OperationCanceledException)
-        {
-            DeleteQuietly(temp);
-            if (e is OperationCanceledException)
-            {
-                throw;
-            }
-
-            throw new SaveIOException($"The save could not be written ({e.Message}); any earlier save is untouched.", path, e);
-        }
-    }
-
-    private static string TempPathFor(string path)
+    /// <param name="path">The file to replace or create.</param>
+    /// <param name="data">Its new content.</param>
+    /// <param name="backupPath">Where the file's previous version goes (replacing any older backup), or null to drop it.</param>
+    /// <param name="beforeStep">Called before each step; fault-injection tests throw from it.</param>
+    public static void Write(string path, ReadOnlySpan<byte> data, string? backupPath = null, Action<WriteStep>? beforeStep = null)
     {
         string fullPath = Path.GetFullPath(path);
         string folder = Path.GetDirectoryName(fullPath) ?? throw new ArgumentException("The save path has no folder.", nameof(path));
-        return Path.Combine(folder, $".{Path.GetFileName(fullPath)}.{Guid.NewGuid():N}{TempSuffix}");
+        string temp = TempPathFor(fullPath);
+        bool replaced = false;
+        try
+        {
+            beforeStep?.Invoke(WriteStep.CreateTemp);
+            using (var stream = new FileStream(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None, bufferSize: 1))
+            {
+                beforeStep?.Invoke(WriteStep.WriteData);
+                stream.Write(data);
+                beforeStep?.Invoke(WriteStep.FlushData);
+                stream.Flush(flushToDisk: true);
+            }
+
+            beforeStep?.Invoke(WriteStep.Replace);
+            if (backupPath is not null && File.Exists(fullPath))
+            {
+                // Links the old file as the backup, then renames the temp over it: the target never goes missing.
+                File.Replace(temp, fullPath, backupPath, ignoreMetadataErrors: true);
+            }
+            else
+            {
+                File.Move(temp, fullPath, overwrite: true);
+            }
+
+            replaced = true;
+            beforeStep?.Invoke(WriteStep.FlushFolder);
+            FolderSync.Flush(folder);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            if (replaced)
+            {
+                throw new SaveIOException(
+                    $"The save was written but could not be flushed to disk ({e.Message}); a power cut now could lose it. The previous save is kept as the backup.", path, e);
+            }
+
+            DeleteQuietly(temp);
+            throw new SaveIOException($"The save could not be written ({e.Message}); the previous save is untouched. Free some disk space or check the folder's permissions, then save again.", path, e);
+        }
     }
 
-    private static FileStream CreateTemp(string temp) =>
-        new(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None, bufferSize: 1, FileOptions.None);
+    /// <summary>Writes on the thread pool; see <see cref="Write"/>.</summary>
+    public static Task WriteAsync(string path, ReadOnlyMemory<byte> data, CancellationToken cancellationToken) =>
+        Task.Run(() => Write(path, data.Span), cancellationToken);
 
-    private static void DeleteQuietly(string path)
+    /// <summary>Temp files other writes of <paramref name="path"/> left behind when their process died.</summary>
+    public static IEnumerable<string> LeftoverTemps(string path)
+    {
+        string fullPath = Path.GetFullPath(path);
+        string folder = Path.GetDirectoryName(fullPath)!;
+        return Directory.Exists(folder)
+            ? Directory.EnumerateFiles(folder, $".{Path.GetFileName(fullPath)}.*{TempSuffix}")
+            : [];
+    }
+
+    public static void DeleteQuietly(string path)
     {
         try
         {
@@ -73,7 +94,10 @@ internal static class AtomicFile
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            // The temp file is named so that loads ignore it; a later save's cleanup can remove it.
+            // Temp files are named so that loads and slot lists ignore them; a later save retries.
         }
     }
+
+    private static string TempPathFor(string fullPath) =>
+        Path.Combine(Path.GetDirectoryName(fullPath)!, $".{Path.GetFileName(fullPath)}.{Guid.NewGuid():N}{TempSuffix}");
 }

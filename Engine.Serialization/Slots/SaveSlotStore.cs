@@ -16,6 +16,9 @@ public sealed class SaveSlotStore
 {
     public const string FileExtension = ".sav";
 
+    /// <summary>Appended to a slot's file name for its backup: "name.sav.bak" is never listed as a slot.</summary>
+    public const string BackupExtension = ".bak";
+
     public const string QuickSlot = "quicksave";
 
     private const string AutosavePrefix = "autosave-";
@@ -40,6 +43,9 @@ public sealed class SaveSlotStore
     /// <summary>Opens a slot file for <see cref="List"/>; tests count the bytes it reads through this.</summary>
     internal Func<string, Stream> OpenForListing { get; init; } =
         path => new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1);
+
+    /// <summary>Called before each step of a slot's file write; fault-injection tests throw from it.</summary>
+    internal Action<WriteStep>? BeforeWriteStep { get; init; }
 
     /// <summary>How many rotating autosaves are kept; older ones are deleted after a newer one is written.</summary>
     public int AutosavesKept { get; init; } = 3;
@@ -76,21 +82,51 @@ public sealed class SaveSlotStore
         return Enqueue(name, () => Write(name, prepared));
     }
 
-    public GameContent Load(string slot) => LoadAsync(slot).GetAwaiter().GetResult();
+    /// <inheritdoc cref="LoadAsync"/>
+    public SlotLoadResult Load(string slot) => LoadAsync(slot).GetAwaiter().GetResult();
 
-    /// <summary>Loads a slot, after any save to it that is still being written.</summary>
-    public async Task<GameContent> LoadAsync(string slot, CancellationToken cancellationToken = default)
+    /// <summary>
+    /// Loads a slot, after any save to it that is still being written. When the newest save is
+    /// damaged (truncated, altered, empty, missing), loads the slot's backup instead and says so
+    /// in the result; when both are damaged, throws a <see cref="SaveCorruptedException"/>.
+    /// </summary>
+    public async Task<SlotLoadResult> LoadAsync(string slot, CancellationToken cancellationToken = default)
     {
         string name = SlotName.Normalize(slot);
         await WhenWritten(name).ConfigureAwait(false);
         string path = PathOf(name);
-        if (!File.Exists(path))
+        string backup = BackupPathOf(name);
+        if (!File.Exists(path) && !File.Exists(backup))
         {
             throw new SaveIOException($"There is no save in slot '{name}'.", path);
         }
 
-        return await SaveSerializer.LoadFromFileAsync(path, LoadOptions, cancellationToken).ConfigureAwait(false);
+        SaveException newestProblem;
+        try
+        {
+            return new SlotLoadResult(await SaveSerializer.LoadFromFileAsync(path, LoadOptions, cancellationToken).ConfigureAwait(false), null);
+        }
+        catch (SaveException e) when (IsDamage(e) && File.Exists(backup))
+        {
+            newestProblem = e;
+        }
+
+        try
+        {
+            return new SlotLoadResult(await SaveSerializer.LoadFromFileAsync(backup, LoadOptions, cancellationToken).ConfigureAwait(false), newestProblem);
+        }
+        catch (SaveException e) when (IsDamage(e))
+        {
+            throw new SaveCorruptedException(
+                $"The save in slot '{name}' and its backup are both damaged, so neither can be loaded; load another slot. "
+                + $"The save: {newestProblem.Message} The backup: {e.Message}",
+                path,
+                e);
+        }
     }
+
+    /// <summary>Where a slot's previous save is kept; loads fall back to it when the newest is damaged.</summary>
+    public string BackupPathOf(string slot) => PathOf(slot) + BackupExtension;
 
     /// <summary>Every slot in the folder, newest first, from headers and metadata only: no payload is read.</summary>
     public IReadOnlyList<SaveSlot> List()
@@ -127,31 +163,36 @@ public sealed class SaveSlotStore
         return [.. slots.OrderByDescending(s => s.Info?.Metadata.SavedAtUtc ?? DateTime.MinValue).ThenBy(s => s.Name, StringComparer.Ordinal)];
     }
 
-    /// <summary>Deletes a slot, after any save to it that is still being written. False if there was none.</summary>
+    /// <summary>Deletes a slot and its backup, after any save to it that is still being written. False if there was none.</summary>
     public bool Delete(string slot)
     {
         string name = SlotName.Normalize(slot);
         WhenWritten(name).GetAwaiter().GetResult();
-        string path = PathOf(name);
-        if (!File.Exists(path))
+        bool existed = false;
+        foreach (string path in (string[])[BackupPathOf(name), PathOf(name)])
         {
-            return false;
+            if (!File.Exists(path))
+            {
+                continue;
+            }
+
+            try
+            {
+                File.Delete(path);
+                existed = true;
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                throw new SaveIOException($"The save could not be deleted ({e.Message}); check the folder's permissions and try again.", path, e);
+            }
         }
 
-        try
-        {
-            File.Delete(path);
-            return true;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            throw new SaveIOException($"The save could not be deleted ({e.Message}).", path, e);
-        }
+        return existed;
     }
 
     public Task QuickSaveAsync(GameContent content, SaveMetadata? metadata = null) => SaveAsync(QuickSlot, content, metadata);
 
-    public GameContent QuickLoad() => Load(QuickSlot);
+    public SlotLoadResult QuickLoad() => Load(QuickSlot);
 
     /// <summary>
     /// Saves to a new autosave slot (autosave-000001, autosave-000002, ...) and, once it is
@@ -175,6 +216,7 @@ public sealed class SaveSlotStore
         }).ContinueWith(_ => name, CancellationToken.None, TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
     }
 
+    /// <summary>Runs inside the slot's queue, so no other write of this process touches the slot meanwhile.</summary>
     private void Write(string name, PreparedSave prepared)
     {
         try
@@ -183,11 +225,24 @@ public sealed class SaveSlotStore
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            throw new SaveIOException($"The save folder could not be created ({e.Message}).", Directory, e);
+            throw new SaveIOException($"The save folder could not be created ({e.Message}); check that the disk is writable.", Directory, e);
         }
 
-        AtomicFile.Write(PathOf(name), prepared.ToBuffer().WrittenSpan);
+        string path = PathOf(name);
+        foreach (string leftover in AtomicFile.LeftoverTemps(path))
+        {
+            AtomicFile.DeleteQuietly(leftover);
+        }
+
+        AtomicFile.Write(path, prepared.ToBuffer().WrittenSpan, BackupPathOf(name), BeforeWriteStep);
     }
+
+    /// <summary>
+    /// Damage the backup may stand in for. A save from a newer game, an unknown format or one over
+    /// the limits is intact, so falling back would silently lose the player's newest progress.
+    /// </summary>
+    private static bool IsDamage(SaveException e) =>
+        e is SaveCorruptedException or NotASaveFileException || (e is SaveIOException && e.InnerException is FileNotFoundException);
 
     private Task Enqueue(string name, Action write)
     {
@@ -238,7 +293,15 @@ public sealed class SaveSlotStore
     {
         foreach (string old in AutosavesOnDisk().Order(StringComparer.Ordinal).SkipLast(AutosavesKept))
         {
-            File.Delete(PathOf(old));
+            try
+            {
+                File.Delete(PathOf(old));
+                File.Delete(BackupPathOf(old));
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                throw new SaveIOException($"The autosave was written, but an old one could not be deleted ({e.Message}).", PathOf(old), e);
+            }
         }
     }
 

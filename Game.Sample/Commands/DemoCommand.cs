@@ -82,7 +82,7 @@ internal static class DemoCommand
                     store.Save(slot, content);
                     double saveMs = Stopwatch.GetElapsedTime(start).TotalMilliseconds;
                     start = Stopwatch.GetTimestamp();
-                    var loaded = store.Load(slot);
+                    var loaded = store.Load(slot).Content;
                     double loadMs = Stopwatch.GetElapsedTime(start).TotalMilliseconds;
                     bool ok = ContentComparison.AreEqual(content, loaded);
                     allOk &= ok;

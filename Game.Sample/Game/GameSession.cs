@@ -294,10 +294,10 @@ internal sealed class GameSession
     /// <summary>Replaces the whole state with the slot's. Prints, but changes nothing in the loaded state.</summary>
     private string Load(string slot)
     {
-        GameContent loaded;
+        SlotLoadResult result;
         try
         {
-            loaded = _store.Load(slot);
+            result = _store.Load(slot);
         }
         catch (ArgumentException e)
         {
@@ -308,6 +308,7 @@ internal sealed class GameSession
             return $"The game could not be loaded: {e.Message}";
         }
 
+        var loaded = result.Content;
         if (!loaded.IsPlayable())
         {
             return $"Slot '{slot}' holds a save of another game (\"{loaded.Title}\").";
@@ -315,7 +316,10 @@ internal sealed class GameSession
 
         State = loaded;
         _lastMoveAt = _clock.GetTimestamp();
-        return $"Loaded slot '{slot}'.\n\n{DescribeRoom(State.CurrentRoom())}";
+        string recovery = result.NewestProblem is { } problem
+            ? $"The newest save in slot '{slot}' was damaged ({problem.Message}), so the save before it was loaded.\n"
+            : "";
+        return $"{recovery}Loaded slot '{slot}'.\n\n{DescribeRoom(State.CurrentRoom())}";
     }
 
     private string ListSlots()

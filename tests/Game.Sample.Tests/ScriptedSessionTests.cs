@@ -28,7 +28,7 @@ public sealed class ScriptedSessionTests : IDisposable
         Assert.Contains("*** You have won: 50 of 50 points", second.Output, StringComparison.Ordinal);
 
         var store = new SaveSlotStore(_saveDir);
-        GraphAssert.Equal(store.Load("midway"), store.Load("reloaded"));
+        GraphAssert.Equal(store.Load("midway").Content, store.Load("reloaded").Content);
     }
 
     [Theory]

@@ -26,7 +26,7 @@ public sealed class SaveSlotStoreTests : IDisposable
 
         store.Save("slot 1", content);
 
-        GraphAssert.Equal(content, store.Load("slot 1"));
+        GraphAssert.Equal(content, store.Load("slot 1").Content);
         Assert.True(store.Exists("SLOT 1"));
         Assert.Equal(Path.Combine(_folder, "slot 1.sav"), store.PathOf("Slot 1"));
     }
@@ -81,8 +81,9 @@ public sealed class SaveSlotStoreTests : IDisposable
         var saves = games.Select(game => store.SaveAsync("contested", game)).ToList();
         await Task.WhenAll(saves);
 
-        GraphAssert.Equal(games[^1], store.Load("contested"));
-        Assert.Single(Directory.GetFileSystemEntries(_folder));
+        GraphAssert.Equal(games[^1], store.Load("contested").Content);
+        GraphAssert.Equal(games[^2], SaveSerializer.LoadFromFile(store.BackupPathOf("contested")));
+        Assert.Equal([store.PathOf("contested"), store.BackupPathOf("contested")], Directory.GetFileSystemEntries(_folder).Order());
     }
 
     [Fact]
@@ -97,7 +98,7 @@ public sealed class SaveSlotStoreTests : IDisposable
         content.Rooms.Clear();
         await save;
 
-        GraphAssert.Equal(expected, store.Load("snapshot"));
+        GraphAssert.Equal(expected, store.Load("snapshot").Content);
     }
 
     [Fact]
@@ -116,7 +117,7 @@ public sealed class SaveSlotStoreTests : IDisposable
 
         for (int slot = 0; slot < 8; slot++)
         {
-            GraphAssert.Equal(Game((ulong)((slot * 10) + 2)), store.Load($"slot-{slot}"));
+            GraphAssert.Equal(Game((ulong)((slot * 10) + 2)), store.Load($"slot-{slot}").Content);
         }
     }
 
@@ -137,7 +138,7 @@ public sealed class SaveSlotStoreTests : IDisposable
         var content = ContentGenerator.Create(ContentSize.Medium);
 
         var save = store.SaveAsync("busy", content);
-        var loaded = store.Load("busy");
+        var loaded = store.Load("busy").Content;
 
         await save;
         GraphAssert.Equal(content, loaded);
@@ -200,7 +201,7 @@ public sealed class SaveSlotStoreTests : IDisposable
 
         Assert.Equal(["autosave-000001", "autosave-000002", "autosave-000003", "autosave-000004", "autosave-000005"], names);
         Assert.Equal(["autosave-000003", "autosave-000004", "autosave-000005"], store.List().Select(s => s.Name).Order());
-        GraphAssert.Equal(Game(5), store.Load("autosave-000005"));
+        GraphAssert.Equal(Game(5), store.Load("autosave-000005").Content);
     }
 
     [Fact]
@@ -211,7 +212,7 @@ public sealed class SaveSlotStoreTests : IDisposable
 
         await store.QuickSaveAsync(content);
 
-        GraphAssert.Equal(content, store.QuickLoad());
+        GraphAssert.Equal(content, store.QuickLoad().Content);
         Assert.True(store.Exists(SaveSlotStore.QuickSlot));
     }
 

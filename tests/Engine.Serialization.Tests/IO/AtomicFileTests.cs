@@ -1,0 +1,103 @@
+using Engine.Serialization.Errors;
+using Engine.Serialization.IO;
+
+namespace Engine.Serialization.Tests.IO;
+
+public sealed class AtomicFileTests : IDisposable
+{
+    private static readonly byte[] Previous = [1, 2, 3];
+    private static readonly byte[] Older = [9];
+    private static readonly byte[] Next = [4, 5, 6, 7];
+
+    private readonly string _folder = Directory.CreateTempSubdirectory("engine-atomic-").FullName;
+
+    private string Target => Path.Combine(_folder, "slot.sav");
+
+    private string Backup => Target + ".bak";
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    [Fact]
+    public void Write_ReplacesTheFile_AndKeepsThePreviousOneAsTheBackup()
+    {
+        AtomicFile.Write(Target, Older, Backup);
+        AtomicFile.Write(Target, Previous, Backup);
+        AtomicFile.Write(Target, Next, Backup);
+
+        Assert.Equal(Next, File.ReadAllBytes(Target));
+        Assert.Equal(Previous, File.ReadAllBytes(Backup));
+        Assert.Equal([Target, Backup], Directory.GetFiles(_folder).Order());
+    }
+
+    [Theory]
+    [InlineData(nameof(WriteStep.CreateTemp))]
+    [InlineData(nameof(WriteStep.WriteData))]
+    [InlineData(nameof(WriteStep.FlushData))]
+    [InlineData(nameof(WriteStep.Replace))]
+    public void Write_FailingBeforeTheReplace_LeavesTheFileAndBackupUntouched(string failingStep)
+    {
+        AtomicFile.Write(Target, Older, Backup);
+        AtomicFile.Write(Target, Previous, Backup);
+
+        var error = Assert.Throws<SaveIOException>(() => AtomicFile.Write(Target, Next, Backup, FailAt(Enum.Parse<WriteStep>(failingStep))));
+
+        Assert.Equal(Previous, File.ReadAllBytes(Target));
+        Assert.Equal(Older, File.ReadAllBytes(Backup));
+        Assert.Equal([Target, Backup], Directory.GetFiles(_folder).Order());
+        Assert.Contains("No space left on device", error.Message, StringComparison.Ordinal);
+        Assert.Contains("previous save is untouched", error.Message, StringComparison.Ordinal);
+        Assert.Equal(Target, error.FilePath);
+    }
+
+    [Fact]
+    public void Write_FailingToFlushTheFolder_KeepsTheNewFile_AndReportsThatItMayNotBeOnDisk()
+    {
+        AtomicFile.Write(Target, Previous, Backup);
+
+        var error = Assert.Throws<SaveIOException>(() => AtomicFile.Write(Target, Next, Backup, FailAt(WriteStep.FlushFolder)));
+
+        Assert.Equal(Next, File.ReadAllBytes(Target));
+        Assert.Equal(Previous, File.ReadAllBytes(Backup));
+        Assert.Contains("could not be flushed", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Write_WhenARealWriteFails_LeavesThePreviousFile()
+    {
+        AtomicFile.Write(Target, Previous, Backup);
+        string backupInTheWay = Path.Combine(Backup, "a folder where the backup goes");
+        Directory.CreateDirectory(backupInTheWay);
+
+        Assert.Throws<SaveIOException>(() => AtomicFile.Write(Target, Next, Backup));
+
+        Assert.Equal(Previous, File.ReadAllBytes(Target));
+        Assert.Empty(AtomicFile.LeftoverTemps(Target));
+    }
+
+    [Fact]
+    public void LeftoverTemps_FindsOnlyThisFilesTemps()
+    {
+        File.WriteAllBytes(Path.Combine(_folder, ".slot.sav.0123.tmp"), Next);
+        File.WriteAllBytes(Path.Combine(_folder, ".other.sav.0123.tmp"), Next);
+        File.WriteAllBytes(Path.Combine(_folder, "slot.sav.tmp"), Next);
+
+        Assert.Equal([Path.Combine(_folder, ".slot.sav.0123.tmp")], AtomicFile.LeftoverTemps(Target));
+    }
+
+    [Fact]
+    public void FolderSync_FlushesARealFolder_AndReportsAMissingOne()
+    {
+        FolderSync.Flush(_folder);
+
+        Assert.ThrowsAny<IOException>(() => FolderSync.Flush(Path.Combine(_folder, "missing")));
+    }
+
+    /// <summary>Fails the write at one step as a full disk would.</summary>
+    private static Action<WriteStep> FailAt(WriteStep failing) => step =>
+    {
+        if (step == failing)
+        {
+            throw new IOException("No space left on device (injected)");
+        }
+    };
+}
