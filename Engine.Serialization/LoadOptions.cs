@@ -1,3 +1,5 @@
+using Engine.Serialization.Migrations;
+
 namespace Engine.Serialization;
 
 /// <summary>
@@ -13,4 +15,7 @@ public sealed record LoadOptions
 
     /// <summary>The largest metadata block accepted, thumbnail included (default 16 MiB).</summary>
     public int MaxMetadataBytes { get; init; } = 16 * 1024 * 1024;
+
+    /// <summary>The schema this build reads and the steps that bring older saves up to it.</summary>
+    public SchemaMigrations Migrations { get; init; } = GameContentMigrations.All;
 }

@@ -9,13 +9,27 @@ namespace Engine.Serialization;
 
 public static partial class SaveSerializer
 {
-    /// <summary>Loads a save; its format and compression come from its header.</summary>
+    /// <summary>
+    /// Loads a save; its format and compression come from its header. A save from an older schema
+    /// is migrated first; one from a newer schema is refused.
+    /// </summary>
     public static GameContent Load(ReadOnlyMemory<byte> data, LoadOptions? options = null)
     {
-        var (info, stored) = SaveContainer.Open(data, options ?? LoadOptions.Default);
+        var (info, payload) = ReadPayload(data, options);
+        return SaveFormats.Get(info.Header.Format).Read(payload);
+    }
+
+    /// <summary>
+    /// A save's bare payload, checked, decompressed and migrated to the current schema: the
+    /// standard document of its format, for tools that read it without the engine's model.
+    /// </summary>
+    public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload(ReadOnlyMemory<byte> data, LoadOptions? options = null)
+    {
+        options ??= LoadOptions.Default;
+        var (info, stored) = SaveContainer.Open(data, options);
         var header = info.Header;
         var payload = PayloadCompression.Decompress(header.Compression, stored, checked((int)header.DecodedLength));
-        return SaveFormats.Get(header.Format).Read(payload);
+        return (info, options.Migrations.Upgrade(SaveFormats.Get(header.Format), header.SchemaVersion, payload));
     }
 
     public static GameContent Load(Stream stream, LoadOptions? options = null) =>

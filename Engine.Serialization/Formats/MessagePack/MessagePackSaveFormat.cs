@@ -1,6 +1,7 @@
 using System.Buffers;
 using Engine.Core.Model;
 using Engine.Serialization.Errors;
+using Engine.Serialization.Migrations;
 using MessagePack;
 using MessagePack.Resolvers;
 
@@ -31,6 +32,8 @@ public sealed class MessagePackSaveFormat : ISaveFormat
 
     public void Write(IBufferWriter<byte> output, GameContent content) =>
         MessagePackSerializer.Serialize(output, content, Options);
+
+    public SaveDocument OpenDocument(ReadOnlyMemory<byte> payload) => new MessagePackDocument(payload);
 
     public GameContent Read(ReadOnlyMemory<byte> payload)
     {

@@ -1,6 +1,7 @@
 using System.Buffers;
 using Engine.Core.Model;
 using Engine.Serialization.Errors;
+using Engine.Serialization.Migrations;
 using ProtoBuf;
 
 namespace Engine.Serialization.Formats.Protobuf;
@@ -33,6 +34,9 @@ public sealed class ProtobufSaveFormat : ISaveFormat
             throw new SaveEncodingException($"The game could not be written as protobuf ({e.Message}).", innerException: e);
         }
     }
+
+    /// <summary>None: protobuf's members are numbered, not named, so name-based migration steps can't apply.</summary>
+    public SaveDocument? OpenDocument(ReadOnlyMemory<byte> payload) => null;
 
     public GameContent Read(ReadOnlyMemory<byte> payload)
     {

@@ -7,6 +7,7 @@ using System.Xml.Serialization;
 using Engine.Core.Math;
 using Engine.Core.Model;
 using Engine.Serialization.Errors;
+using Engine.Serialization.Migrations;
 
 namespace Engine.Serialization.Formats.Xml;
 
@@ -16,13 +17,13 @@ namespace Engine.Serialization.Formats.Xml;
 /// </summary>
 public sealed class XmlSaveFormat : ISaveFormat
 {
-    private static readonly XmlWriterSettings WriterSettings = new()
+    internal static readonly XmlWriterSettings WriterSettings = new()
     {
         Encoding = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false),
         Indent = true,
     };
 
-    private static readonly XmlReaderSettings ReaderSettings = new()
+    internal static readonly XmlReaderSettings ReaderSettings = new()
     {
         DtdProcessing = DtdProcessing.Prohibit,
         XmlResolver = null,
@@ -55,6 +56,8 @@ public sealed class XmlSaveFormat : ISaveFormat
 
         output.Write(stream.GetBuffer().AsSpan(0, (int)stream.Length));
     }
+
+    public SaveDocument OpenDocument(ReadOnlyMemory<byte> payload) => new XmlSaveDocument(payload);
 
     public GameContent Read(ReadOnlyMemory<byte> payload)
     {

@@ -1,5 +1,7 @@
+using System.Buffers;
 using Engine.Core.Generation;
 using Engine.Core.Model;
+using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.IO;
 using Engine.Serialization.Slots;
@@ -66,6 +68,20 @@ public sealed class SlotRecoveryTests : IDisposable
         Damage(store.PathOf(Slot), "bit flip");
 
         Assert.Throws<SaveCorruptedException>(() => store.Load(Slot));
+    }
+
+    [Fact]
+    public void Load_NewestFromANewerGame_IsRefused_NotSilentlyReplacedByTheBackup()
+    {
+        var store = StoreWithTwoSaves();
+        var (info, payload) = SaveSerializer.ReadPayload(File.ReadAllBytes(store.PathOf(Slot)));
+        var newer = new ArrayBufferWriter<byte>();
+        SaveContainer.Write(newer, info.Header.Format, info.Header.Compression, GameContent.CurrentSchemaVersion + 1, info.Metadata, payload.Span, payload.Length);
+        File.WriteAllBytes(store.PathOf(Slot), newer.WrittenSpan.ToArray());
+
+        var error = Assert.Throws<UnsupportedSaveVersionException>(() => store.Load(Slot));
+
+        Assert.Contains("update the game", error.Message, StringComparison.Ordinal);
     }
 
     [Theory]

@@ -1,0 +1,101 @@
+using System.Runtime.InteropServices;
+using System.Xml;
+using System.Xml.Linq;
+using Engine.Serialization.Errors;
+using Engine.Serialization.Migrations;
+
+namespace Engine.Serialization.Formats.Xml;
+
+/// <summary>
+/// An XML payload as an editable document for migration steps: members are child elements named
+/// after the model's properties, list members hold one element per item, values are element text.
+/// </summary>
+internal sealed class XmlSaveDocument : SaveDocument
+{
+    private readonly XDocument _document;
+
+    public XmlSaveDocument(ReadOnlyMemory<byte> payload)
+    {
+        var array = MemoryMarshal.TryGetArray(payload, out var segment) ? segment : new ArraySegment<byte>(payload.ToArray());
+        using var stream = new MemoryStream(array.Array!, array.Offset, array.Count, writable: false);
+        try
+        {
+            using var reader = XmlReader.Create(stream, XmlSaveFormat.ReaderSettings);
+            _document = XDocument.Load(reader);
+        }
+        catch (XmlException e)
+        {
+            throw new SaveCorruptedException($"The XML payload could not be opened for migration ({e.Message}).", innerException: e);
+        }
+
+        Root = new Element(_document.Root ?? throw new SaveCorruptedException("The XML payload has no root element."));
+    }
+
+    public override DocumentObject Root { get; }
+
+    public override byte[] Encode()
+    {
+        using var stream = new MemoryStream();
+        using (var writer = XmlWriter.Create(stream, XmlSaveFormat.WriterSettings))
+        {
+            _document.Save(writer);
+        }
+
+        return stream.ToArray();
+    }
+
+    private sealed class Element(XElement element) : DocumentObject
+    {
+        public override bool Has(string member) => element.Element(member) is not null;
+
+        public override DocumentObject? Object(string member) => element.Element(member) is { } child ? new Element(child) : null;
+
+        public override IReadOnlyList<DocumentObject> Objects(string member) =>
+            element.Element(member) is { } list ? [.. list.Elements().Select(item => new Element(item))] : [];
+
+        public override bool Rename(string member, string newName)
+        {
+            if (element.Element(member) is not { } child)
+            {
+                return false;
+            }
+
+            element.Element(newName)?.Remove();
+            child.Name = newName;
+            return true;
+        }
+
+        public override bool Remove(string member)
+        {
+            var child = element.Element(member);
+            child?.Remove();
+            return child is not null;
+        }
+
+        public override string? GetString(string member) => element.Element(member)?.Value;
+
+        public override long? GetInt64(string member) => GetString(member) is { } text ? XmlConvert.ToInt64(text) : null;
+
+        public override double? GetDouble(string member) => GetString(member) is { } text ? XmlConvert.ToDouble(text) : null;
+
+        public override bool? GetBoolean(string member) => GetString(member) is { } text ? XmlConvert.ToBoolean(text) : null;
+
+        public override void SetString(string member, string value)
+        {
+            if (element.Element(member) is { } child)
+            {
+                child.Value = value;
+            }
+            else
+            {
+                element.Add(new XElement(member, value));
+            }
+        }
+
+        public override void SetInt64(string member, long value) => SetString(member, XmlConvert.ToString(value));
+
+        public override void SetDouble(string member, double value) => SetString(member, XmlConvert.ToString(value));
+
+        public override void SetBoolean(string member, bool value) => SetString(member, XmlConvert.ToString(value));
+    }
+}

@@ -1,0 +1,47 @@
+namespace Engine.Serialization.Migrations;
+
+/// <summary>
+/// One object of an older save's document (a model type's instance) as a migration step edits it:
+/// members by name, whatever the format. Scalars are read and written as text, whole numbers,
+/// floating-point numbers or booleans; reading a member as the wrong kind fails the migration.
+/// </summary>
+public abstract class DocumentObject
+{
+    public abstract bool Has(string member);
+
+    /// <summary>The member's object, or null when the member is absent or nil.</summary>
+    public abstract DocumentObject? Object(string member);
+
+    /// <summary>The objects in a list member, or none when the member is absent or nil.</summary>
+    public abstract IReadOnlyList<DocumentObject> Objects(string member);
+
+    /// <summary>Gives a member a new name, keeping its value. False if there was no such member.</summary>
+    public abstract bool Rename(string member, string newName);
+
+    /// <summary>Removes a member. False if there was no such member.</summary>
+    public abstract bool Remove(string member);
+
+    /// <summary>The member's value, or null when the member is absent.</summary>
+    public abstract string? GetString(string member);
+
+    /// <inheritdoc cref="GetString"/>
+    public abstract long? GetInt64(string member);
+
+    /// <inheritdoc cref="GetString"/>
+    public abstract double? GetDouble(string member);
+
+    /// <inheritdoc cref="GetString"/>
+    public abstract bool? GetBoolean(string member);
+
+    /// <summary>Sets the member's value, adding the member when it is absent.</summary>
+    public abstract void SetString(string member, string value);
+
+    /// <inheritdoc cref="SetString"/>
+    public abstract void SetInt64(string member, long value);
+
+    /// <inheritdoc cref="SetString"/>
+    public abstract void SetDouble(string member, double value);
+
+    /// <inheritdoc cref="SetString"/>
+    public abstract void SetBoolean(string member, bool value);
+}

@@ -1,0 +1,89 @@
+using Engine.Serialization.Errors;
+using Engine.Serialization.Formats;
+
+namespace Engine.Serialization.Migrations;
+
+/// <summary>
+/// The chain of steps from the oldest schema a build can load to its current one. The schema
+/// version goes up only for breaking changes (additive ones need none: string keys), and each
+/// version on the way has exactly one step.
+/// </summary>
+public sealed class SchemaMigrations
+{
+    /// <summary>The root member that holds the schema version; each step's result gets the next one.</summary>
+    public const string SchemaVersionMember = "SchemaVersion";
+
+    private readonly ISchemaMigration[] _steps;
+
+    public SchemaMigrations(int currentVersion, IEnumerable<ISchemaMigration> steps)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(currentVersion, 1);
+        ArgumentNullException.ThrowIfNull(steps);
+        _steps = [.. steps.OrderBy(step => step.FromVersion)];
+        CurrentVersion = currentVersion;
+        OldestVersion = _steps.Length == 0 ? currentVersion : _steps[0].FromVersion;
+        for (int i = 0; i < _steps.Length; i++)
+        {
+            if (_steps[i].FromVersion != OldestVersion + i || _steps[i].FromVersion >= currentVersion)
+            {
+                throw new ArgumentException(
+                    $"Migration steps must go one version at a time up to {currentVersion}, once each: found '{_steps[i].Description}' from version {_steps[i].FromVersion}.",
+                    nameof(steps));
+            }
+        }
+
+        if (_steps.Length > 0 && _steps[^1].FromVersion != currentVersion - 1)
+        {
+            throw new ArgumentException($"No migration step brings version {currentVersion - 1} to {currentVersion}.", nameof(steps));
+        }
+    }
+
+    public int CurrentVersion { get; }
+
+    /// <summary>The oldest schema a save can have and still be migrated.</summary>
+    public int OldestVersion { get; }
+
+    /// <summary>
+    /// The payload of a save of <paramref name="schemaVersion"/> as the current schema has it:
+    /// unchanged when it is current, migrated step by step when older, refused when newer.
+    /// </summary>
+    public ReadOnlyMemory<byte> Upgrade(ISaveFormat format, int schemaVersion, ReadOnlyMemory<byte> payload)
+    {
+        ArgumentNullException.ThrowIfNull(format);
+        if (schemaVersion == CurrentVersion)
+        {
+            return payload;
+        }
+
+        if (schemaVersion > CurrentVersion)
+        {
+            throw new UnsupportedSaveVersionException(
+                $"The save was made by a newer version of the game (save schema {schemaVersion}; this version reads up to {CurrentVersion}): update the game to load it.");
+        }
+
+        if (schemaVersion < OldestVersion)
+        {
+            throw new UnsupportedSaveVersionException(
+                $"The save is from schema {schemaVersion}, older than this version of the game can bring up to date (oldest {OldestVersion}): load and save it once in an earlier version of the game.");
+        }
+
+        var document = format.OpenDocument(payload) ?? throw new UnsupportedSaveVersionException(
+            $"The save is from schema {schemaVersion} in the {format.Id} format, whose members are numbered rather than named, so it can't be brought up to schema {CurrentVersion}: load and save it once in the version of the game that wrote it, choosing MessagePack or XML.");
+        for (int version = schemaVersion; version < CurrentVersion; version++)
+        {
+            var step = _steps[version - OldestVersion];
+            try
+            {
+                step.Apply(document.Root);
+                document.Root.SetInt64(SchemaVersionMember, version + 1);
+            }
+            catch (Exception e) when (e is not SaveException)
+            {
+                throw new SaveCorruptedException(
+                    $"The save could not be brought from schema {version} to {version + 1} ({step.Description}): {e.Message}", innerException: e);
+            }
+        }
+
+        return document.Encode();
+    }
+}
