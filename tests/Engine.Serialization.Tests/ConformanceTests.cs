@@ -72,4 +72,28 @@ public sealed class ConformanceTests
     }
 
     public static TheoryData<SaveFormat> Formats() => new(SaveFormats.Registered.Select(f => f.Id));
+
+    /// <summary>Text a parser likes to normalize: whitespace-only values, CR and CR LF, tabs, text outside the BMP.</summary>
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void Save_TextWithWhitespaceAndLineBreaks_LoadsExactly(SaveFormat format)
+    {
+        string[] texts = ["", "  ", "\t", "\n", "a\r\nb", "x\ry", " lead", "trail ", "tab\tinside", "ünïcödé 漢字 🎮"];
+        var content = ContentGenerator.Create(ContentSize.Small);
+        content.Title = texts[1];
+        for (int i = 0; i < content.MessageLog.Count; i++)
+        {
+            content.MessageLog[i].Text = texts[i % texts.Length];
+            content.MessageLog[i].Speaker = texts[(i + 3) % texts.Length];
+        }
+
+        content.Variables.SetString("note", "line one\r\nline two\r\n");
+
+        foreach (var compression in Enum.GetValues<SaveCompression>())
+        {
+            byte[] save = SaveSerializer.Save(content, options: new SaveOptions { Format = format, Compression = compression });
+
+            GraphAssert.Equal(content, SaveSerializer.Load(save));
+        }
+    }
 }

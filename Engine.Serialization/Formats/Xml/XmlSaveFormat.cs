@@ -21,13 +21,17 @@ public sealed class XmlSaveFormat : ISaveFormat
     {
         Encoding = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false),
         Indent = true,
+
+        // A parser turns a raw CR (or CR LF) in text into LF; as &#xD; it comes back as written.
+        NewLineHandling = NewLineHandling.Entitize,
     };
 
     internal static readonly XmlReaderSettings ReaderSettings = new()
     {
         DtdProcessing = DtdProcessing.Prohibit,
         XmlResolver = null,
-        IgnoreWhitespace = true,
+
+        // Not IgnoreWhitespace: it would turn a string of spaces or tabs into an empty one.
         IgnoreComments = true,
         IgnoreProcessingInstructions = true,
     };
