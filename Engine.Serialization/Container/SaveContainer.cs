@@ -186,7 +186,7 @@ public static class SaveContainer
         if (!Enum.IsDefined(header.Format) || !Enum.IsDefined(header.Compression))
         {
             throw new UnknownSaveFormatException(
-                $"The save uses format {(byte)header.Format} with compression {(byte)header.Compression}, which this build does not know: update the game to load it.");
+                $"The save uses format {(byte)header.Format} with compression {(byte)header.Compression}, which this build does not know.");
         }
 
         return header;

@@ -7,4 +7,6 @@ public sealed class NotASaveFileException : SaveException
         : base(message, filePath, innerException)
     {
     }
+
+    public override string Advice => "Choose a save file written by this game.";
 }

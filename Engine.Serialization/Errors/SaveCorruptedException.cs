@@ -7,4 +7,6 @@ public sealed class SaveCorruptedException : SaveException
         : base(message, filePath, innerException)
     {
     }
+
+    public override string Advice => "Load an earlier save.";
 }

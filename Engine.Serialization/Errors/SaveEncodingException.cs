@@ -7,4 +7,6 @@ public sealed class SaveEncodingException : SaveException
         : base(message, filePath, innerException)
     {
     }
+
+    public override string Advice => "Save in MessagePack, which carries any text, or change the text.";
 }

@@ -18,6 +18,19 @@ public abstract class SaveException : Exception
     /// <summary>The save file involved, when there is one.</summary>
     public string? FilePath { get; internal set; }
 
-    /// <summary>What went wrong, starting with the file's path when there is one.</summary>
-    public override string Message => FilePath is null ? _message : $"{FilePath}: {_message}";
+    /// <summary>What went wrong, without the file's path or the advice.</summary>
+    public string Reason => _message;
+
+    /// <summary>What the player or developer can do about this kind of failure; empty when the message says it.</summary>
+    public virtual string Advice => "";
+
+    /// <summary>What went wrong, starting with the file's path when there is one, and what to do.</summary>
+    public override string Message
+    {
+        get
+        {
+            string text = Advice.Length == 0 ? Reason : $"{Reason} {Advice}";
+            return FilePath is null ? text : $"{FilePath}: {text}";
+        }
+    }
 }

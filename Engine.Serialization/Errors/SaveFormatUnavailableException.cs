@@ -7,4 +7,6 @@ public sealed class SaveFormatUnavailableException : SaveException
         : base(message, filePath, innerException)
     {
     }
+
+    public override string Advice => "Choose another format.";
 }

@@ -7,4 +7,6 @@ public sealed class SaveTooLargeException : SaveException
         : base(message, filePath, innerException)
     {
     }
+
+    public override string Advice => "If the file is a genuine save, the game must raise its LoadOptions limits to load it.";
 }

@@ -7,4 +7,6 @@ public sealed class UnknownSaveFormatException : SaveException
         : base(message, filePath, innerException)
     {
     }
+
+    public override string Advice => "Update the game to load it.";
 }

@@ -118,8 +118,7 @@ public sealed class SaveSlotStore
         catch (SaveException e) when (IsDamage(e))
         {
             throw new SaveCorruptedException(
-                $"The save in slot '{name}' and its backup are both damaged, so neither can be loaded; load another slot. "
-                + $"The save: {newestProblem.Message} The backup: {e.Message}",
+                $"The save in slot '{name}' and its backup are both damaged, so neither can be loaded (the save: {newestProblem.Reason} The backup, {backup}: {e.Reason})",
                 path,
                 e);
         }

@@ -317,7 +317,7 @@ internal sealed class GameSession
         State = loaded;
         _lastMoveAt = _clock.GetTimestamp();
         string recovery = result.NewestProblem is { } problem
-            ? $"The newest save in slot '{slot}' was damaged ({problem.Message}), so the save before it was loaded.\n"
+            ? $"The newest save in slot '{slot}' was damaged ({problem.Reason}), so the save before it was loaded.\n"
             : "";
         return $"{recovery}Loaded slot '{slot}'.\n\n{DescribeRoom(State.CurrentRoom())}";
     }

@@ -80,6 +80,25 @@ public sealed class GameSessionTests : IDisposable
         GraphAssert.Equal(before, session.State);
     }
 
+    [Fact]
+    public void Load_OfADamagedSave_LoadsTheOneBefore_AndTellsThePlayer()
+    {
+        var session = NewSession();
+        session.Execute(Walkthrough.Commands[0]);
+        session.Execute("save here");
+        var earlier = Copy(session.State);
+        session.Execute(Walkthrough.Commands[1]);
+        session.Execute("save here");
+        string path = new SaveSlotStore(_saveDir).PathOf("here");
+        File.WriteAllBytes(path, File.ReadAllBytes(path).AsSpan(0, 200).ToArray());
+
+        string reply = session.Execute("load here");
+
+        Assert.StartsWith("The newest save in slot 'here' was damaged (", reply, StringComparison.Ordinal);
+        Assert.Contains("so the save before it was loaded.\nLoaded slot 'here'.", reply, StringComparison.Ordinal);
+        GraphAssert.Equal(earlier, session.State);
+    }
+
     [Theory]
     [InlineData("dance", "I don't know how to \"dance\"")]
     [InlineData("take moon", "")]
