@@ -1,5 +1,6 @@
-using BenchmarkDotNet.Running;
+using Benchmarks.Harness;
+using Benchmarks.Infrastructure;
 
-// Pick suites with --filter, e.g. `dotnet run -c Release --project Benchmarks -- --filter '*'`.
-var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
-return summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success)) ? 1 : 0;
+// `coldstart ...`: the process-level cold-start harness (build/coldstart.sh runs it).
+// Anything else: the BenchmarkDotNet suites, e.g. `--filter '*Load*'`, or `--dry` for CI.
+return args is ["coldstart", .. var rest] ? ColdStartHarness.Run(rest) : SuiteRunner.Run(args);

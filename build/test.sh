@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: publishes the native game (the scripted-session tests launch it), runs the unit
-# tests (JIT), then the native program's selftest. Installs what it needs, and ends with one line
-# of totals: "N passed, N failed".
+# tests (JIT), then the native program's selftest, then every benchmark once in a dry mode so none
+# rots (each BenchmarkDotNet suite and the cold-start harness count as one check; their numbers are
+# not checked). Installs what it needs, and ends with one line of totals: "N passed, N failed".
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/build/require-dotnet.sh" || exit 1
@@ -47,6 +48,24 @@ if [ "$native_status" -eq 0 ]; then
   if [ "$native_status" -ne 0 ] && [ "${native_failed:-1}" -eq 0 ]; then
     failed=$((failed + 1))
   fi
+fi
+
+# Every BenchmarkDotNet suite once, in process; it ends with "benchmarks: N passed, N failed".
+bench_log="$root/artifacts/benchmarks-dry.log"
+dotnet "$root/Benchmarks/bin/Release/net10.0/Benchmarks.dll" --dry --results "$root/artifacts/bdn-dry-results" >"$bench_log" 2>&1
+grep -E "^benchmark suite " "$bench_log"
+read -r bench_passed bench_failed < <(sed -nE 's/^benchmarks: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$bench_log")
+passed=$((passed + ${bench_passed:-0}))
+failed=$((failed + ${bench_failed:-1}))
+[ -n "${bench_passed:-}" ] || echo "the benchmark dry run did not finish; see $bench_log" >&2
+
+# The cold-start harness with two runs per case, its results under artifacts/.
+if bash "$root/build/coldstart.sh" --dry >"$root/artifacts/coldstart-dry.log" 2>&1; then
+  echo "cold-start harness: ok"
+  passed=$((passed + 1))
+else
+  echo "cold-start harness: FAILED; see $root/artifacts/coldstart-dry.log" >&2
+  failed=$((failed + 1))
 fi
 
 echo "$passed passed, $failed failed"

@@ -18,7 +18,8 @@ internal static class HelpCommand
           new --size small|medium|large --out FILE [--format messagepack|xml|protobuf] [--lz4]
               Write a save of generated content.
           load FILE [--quiet]
-              Load any save and print what it holds and how long the load took.
+              Load any save and print what it holds and how long the load took
+              (--quiet: only "load-ms=N", the load's milliseconds, for harnesses).
           selftest
               Round-trip generated content in every format and compression, in this process.
           help, --help

@@ -1,0 +1,182 @@
+using System.Text;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using Benchmarks.Suites;
+using Engine.Core.Generation;
+using Engine.Serialization.Compression;
+
+namespace Benchmarks.Infrastructure;
+
+/// <summary>
+/// The figures a suite exists to give (ratios, flatness, the cheaper snapshot), read off its
+/// summary as a short markdown section, with the issue's targets judged where one applies.
+/// </summary>
+internal static class Findings
+{
+    /// <summary>Time per byte may grow at most this much from the smallest to the largest input.</summary>
+    public const double FlatnessTarget = 1.3;
+
+    public static string? Of(Summary summary) => SuiteOf(summary)?.Name switch
+    {
+        nameof(SaveBenchmarks) => SaveLoad(summary, "Save"),
+        nameof(LoadBenchmarks) => SaveLoad(summary, "Load"),
+        nameof(GridScalingBenchmarks) => GridScaling(summary),
+        nameof(GeneratedVsDynamicBenchmarks) => GeneratedVsDynamic(summary),
+        nameof(SnapshotBenchmarks) => Snapshot(summary),
+        nameof(ColdStartBenchmarks) => ColdStart(summary),
+        nameof(PeerBenchmarks) => Peer(summary),
+        _ => null,
+    };
+
+    public static Type? SuiteOf(Summary summary) => summary.BenchmarksCases.FirstOrDefault()?.Descriptor.Type;
+
+    private static string SaveLoad(Summary summary, string operation)
+    {
+        var text = new StringBuilder()
+            .AppendLine($"**{operation}, time per byte of the save file** (warm mean / file bytes; target: Large within {FlatnessTarget}x of Small)")
+            .AppendLine()
+            .AppendLine("| format | compression | Small ns/B | Medium ns/B | Large ns/B | Large / Small | flat |")
+            .AppendLine("|---|---|---:|---:|---:|---:|---|");
+        foreach (string method in Methods(summary))
+        {
+            foreach (var compression in Enum.GetValues<SaveCompression>())
+            {
+                double? PerByte(ContentSize size) => Find(summary, c => Method(c) == method && Is(c, "Size", size) && Is(c, "Compression", compression)) is { } c
+                    ? Mean(summary, c) / SaveLoadConfig.FileBytes(c)
+                    : null;
+                var (small, medium, large) = (PerByte(ContentSize.Small), PerByte(ContentSize.Medium), PerByte(ContentSize.Large));
+                double? growth = large / small;
+                text.AppendLine($"| {method} | {compression} | {F(small, "F3")} | {F(medium, "F3")} | {F(large, "F3")} | {F(growth, "F2")}x | {Flat(growth)} |");
+            }
+        }
+
+        return text.ToString();
+    }
+
+    private static string GridScaling(Summary summary)
+    {
+        var sides = summary.BenchmarksCases.Select(c => (int)c.Parameters["Side"]).Distinct().Order().ToList();
+        var text = new StringBuilder()
+            .AppendLine($"**Height grid alone, per format** (bare format, warm; MB/s of raw float bytes; target: time per cell at {sides[^1]}x{sides[^1]} within {FlatnessTarget}x of {sides[0]}x{sides[0]})")
+            .AppendLine()
+            .Append("| case |").AppendJoin("", sides.Select(s => $" {s}x{s} ns/cell | {s}x{s} MB/s |")).AppendLine(" largest / smallest | flat |")
+            .Append("|---|").AppendJoin("", sides.Select(_ => "---:|---:|")).AppendLine("---:|---|");
+        foreach (string method in Methods(summary))
+        {
+            var perCell = sides.Select(side => Find(summary, c => Method(c) == method && Is(c, "Side", side)) is { } c
+                ? Mean(summary, c) / ((double)side * side)
+                : null).ToList();
+            double? growth = perCell[^1] / perCell[0];
+            text.Append($"| {method} |")
+                .AppendJoin("", perCell.Select(ns => $" {F(ns, "F2")} | {F(4e3 / ns, "N0")} |"))
+                .AppendLine($" {F(growth, "F2")}x | {(method == "MemoryCopy" ? "(limit)" : Flat(growth))} |");
+        }
+
+        return text.ToString();
+    }
+
+    private static string GeneratedVsDynamic(Summary summary)
+    {
+        var text = new StringBuilder()
+            .AppendLine("**MessagePack, generated formatters vs the dynamic (contractless, Reflection.Emit) resolver**, Medium content")
+            .AppendLine()
+            .AppendLine("| job | operation | generated | dynamic | dynamic / generated |")
+            .AppendLine("|---|---|---:|---:|---:|");
+        foreach (string job in summary.BenchmarksCases.Select(c => c.Job.Id).Distinct())
+        {
+            foreach (string operation in new[] { "Serialize", "Deserialize" })
+            {
+                double? generated = MeanOf(summary, c => c.Job.Id == job && Method(c) == operation + "Generated");
+                double? dynamic = MeanOf(summary, c => c.Job.Id == job && Method(c) == operation + "Dynamic");
+                text.AppendLine($"| {job} | {operation} | {T(generated)} | {T(dynamic)} | {F(dynamic / generated, "F1")}x |");
+            }
+        }
+
+        return text.ToString();
+    }
+
+    private static string Snapshot(Summary summary)
+    {
+        var text = new StringBuilder()
+            .AppendLine("**Snapshot for SaveAsync on the game's thread: encode (PreparedSave.Prepare, MessagePack) vs deep copy**")
+            .AppendLine()
+            .AppendLine("| size | encode | encode allocated | deep copy | deep copy allocated | cheaper |")
+            .AppendLine("|---|---:|---:|---:|---:|---|");
+        foreach (var size in summary.BenchmarksCases.Select(c => (ContentSize)c.Parameters["Size"]).Distinct().Order())
+        {
+            var encode = Find(summary, c => Method(c) == nameof(SnapshotBenchmarks.Encode) && Is(c, "Size", size));
+            var copy = Find(summary, c => Method(c) == nameof(SnapshotBenchmarks.DeepCopy) && Is(c, "Size", size));
+            double? encodeNs = encode is null ? null : Mean(summary, encode);
+            double? copyNs = copy is null ? null : Mean(summary, copy);
+            string cheaper = encodeNs is null || copyNs is null ? "n/a"
+                : encodeNs <= copyNs ? $"encode, {copyNs / encodeNs:F1}x" : $"deep copy, {encodeNs / copyNs:F1}x";
+            text.AppendLine($"| {size} | {T(encodeNs)} | {Bytes(summary, encode)} | {T(copyNs)} | {Bytes(summary, copy)} | {cheaper} |");
+        }
+
+        return text.ToString();
+    }
+
+    private static string ColdStart(Summary summary)
+    {
+        var text = new StringBuilder()
+            .AppendLine("**BenchmarkDotNet ColdStart: first load of a Medium save file in a fresh process** (mean of the launches; the runtime is already up)")
+            .AppendLine()
+            .AppendLine("| job | compression | MessagePack | XML | protobuf | XML / MessagePack | protobuf / MessagePack |")
+            .AppendLine("|---|---|---:|---:|---:|---:|---:|");
+        foreach (string job in summary.BenchmarksCases.Select(c => c.Job.Id).Distinct())
+        {
+            foreach (var compression in Enum.GetValues<SaveCompression>())
+            {
+                double? Of(string method) => MeanOf(summary, c => c.Job.Id == job && Method(c) == method && Is(c, "Compression", compression));
+                var (messagePack, xml, protobuf) = (Of("MessagePack"), Of("Xml"), Of("Protobuf"));
+                text.AppendLine($"| {job} | {compression} | {T(messagePack)} | {T(xml)} | {T(protobuf)} | {F(xml / messagePack, "F1")}x | {F(protobuf / messagePack, "F1")}x |");
+            }
+        }
+
+        return text.ToString();
+    }
+
+    private static string Peer(Summary summary)
+    {
+        var text = new StringBuilder()
+            .AppendLine("**Peer: the engine's MessagePack vs MemoryPack (version-tolerant)**, bare payloads, warm")
+            .AppendLine()
+            .AppendLine("| size | operation | MessagePack | MemoryPack | MessagePack / MemoryPack |")
+            .AppendLine("|---|---|---:|---:|---:|");
+        foreach (var size in summary.BenchmarksCases.Select(c => (ContentSize)c.Parameters["Size"]).Distinct().Order())
+        {
+            foreach (string operation in new[] { "Serialize", "Deserialize" })
+            {
+                double? messagePack = MeanOf(summary, c => Method(c) == operation + "MessagePack" && Is(c, "Size", size));
+                double? memoryPack = MeanOf(summary, c => Method(c) == operation + "MemoryPack" && Is(c, "Size", size));
+                text.AppendLine($"| {size} | {operation} | {T(messagePack)} | {T(memoryPack)} | {F(messagePack / memoryPack, "F1")}x |");
+            }
+        }
+
+        return text.ToString();
+    }
+
+    private static IEnumerable<string> Methods(Summary summary) => summary.BenchmarksCases.Select(Method).Distinct();
+
+    private static string Method(BenchmarkCase benchmarkCase) => benchmarkCase.Descriptor.WorkloadMethod.Name;
+
+    private static bool Is<T>(BenchmarkCase benchmarkCase, string parameter, T value) => Equals(benchmarkCase.Parameters[parameter], value);
+
+    private static BenchmarkCase? Find(Summary summary, Func<BenchmarkCase, bool> match) => summary.BenchmarksCases.FirstOrDefault(match);
+
+    private static double? Mean(Summary summary, BenchmarkCase benchmarkCase) => summary[benchmarkCase]?.ResultStatistics?.Mean;
+
+    private static double? MeanOf(Summary summary, Func<BenchmarkCase, bool> match) => Find(summary, match) is { } c ? Mean(summary, c) : null;
+
+    private static string Bytes(Summary summary, BenchmarkCase? benchmarkCase) =>
+        benchmarkCase is not null && summary[benchmarkCase] is { } report && report.GcStats.GetBytesAllocatedPerOperation(benchmarkCase) is { } bytes
+            ? $"{bytes / 1024.0:N0} KB"
+            : "n/a";
+
+    private static string F(double? value, string format) =>
+        value is { } v && double.IsFinite(v) ? v.ToString(format, System.Globalization.CultureInfo.InvariantCulture) : "n/a";
+
+    private static string T(double? nanoseconds) => nanoseconds is { } ns ? Results.Time(ns) : "n/a";
+
+    private static string Flat(double? growth) => growth is { } g ? Results.Verdict(g <= FlatnessTarget) : "n/a";
+}

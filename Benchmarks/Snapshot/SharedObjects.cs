@@ -1,0 +1,54 @@
+using System.Collections;
+using System.Runtime.CompilerServices;
+using Engine.Testing;
+
+namespace Benchmarks.Snapshot;
+
+/// <summary>Finds a mutable object (anything but a string or a value) that two graphs share, walking public members by reflection.</summary>
+internal static class SharedObjects
+{
+    /// <summary>The type of the first object both graphs reach, or null when they share none.</summary>
+    public static string? FindFirst(object original, object copy)
+    {
+        var seen = new HashSet<object>(ReferenceEqualityComparer.Instance);
+        Collect(original, seen);
+        return Find(copy, seen, new HashSet<object>(ReferenceEqualityComparer.Instance));
+    }
+
+    private static void Collect(object? node, HashSet<object> seen)
+    {
+        if (IsShareable(node) && seen.Add(node!))
+        {
+            foreach (object? child in Children(node!))
+            {
+                Collect(child, seen);
+            }
+        }
+    }
+
+    private static string? Find(object? node, HashSet<object> original, HashSet<object> visited)
+    {
+        if (!IsShareable(node) || !visited.Add(node!))
+        {
+            return null;
+        }
+
+        return original.Contains(node!)
+            ? $"{node!.GetType().Name}@{RuntimeHelpers.GetHashCode(node)}"
+            : Children(node!).Select(child => Find(child, original, visited)).FirstOrDefault(found => found is not null);
+    }
+
+    private static bool IsShareable(object? node) => node is not null and not string && !node.GetType().IsValueType;
+
+    private static IEnumerable<object?> Children(object node) => node switch
+    {
+        Array => [],
+        IList list => list.Cast<object?>(),
+        _ => GraphComparer.ComparedMembers(node.GetType()).Select(member => member switch
+        {
+            System.Reflection.PropertyInfo p => p.GetValue(node),
+            System.Reflection.FieldInfo f => f.GetValue(node),
+            _ => null,
+        }),
+    };
+}
