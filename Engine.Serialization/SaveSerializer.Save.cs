@@ -15,8 +15,11 @@ public static partial class SaveSerializer
     /// Writes one save file. <paramref name="metadata"/> is what a slot list shows; by default it is
     /// taken from the content and stamped with the current time.
     /// </summary>
-    public static void Save(IBufferWriter<byte> output, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
-        PreparedSave.Prepare(content, metadata, options).WriteTo(output);
+    public static void Save(IBufferWriter<byte> output, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(content);
+        SaveWriter.Write(output, content, metadata ?? SaveMetadata.For(content), options ?? SaveOptions.Default);
+    }
 
     public static byte[] Save(GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
         Encode(content, metadata, options).WrittenSpan.ToArray();
@@ -47,6 +50,10 @@ public static partial class SaveSerializer
         await AtomicFile.WriteAsync(path, Encode(content, metadata, options).WrittenMemory, cancellationToken).ConfigureAwait(false);
     }
 
-    private static ArrayBufferWriter<byte> Encode(GameContent content, SaveMetadata? metadata, SaveOptions? options) =>
-        PreparedSave.Prepare(content, metadata, options).ToBuffer();
+    private static ArrayBufferWriter<byte> Encode(GameContent content, SaveMetadata? metadata, SaveOptions? options)
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        Save(buffer, content, metadata, options);
+        return buffer;
+    }
 }

@@ -98,7 +98,7 @@ internal static class Findings
     private static string Snapshot(Summary summary)
     {
         var text = new StringBuilder()
-            .AppendLine("**Snapshot for SaveAsync on the game's thread: encode (PreparedSave.Prepare, MessagePack) vs deep copy**")
+            .AppendLine("**Snapshot for SaveAsync on the game's thread: encode the MessagePack payload vs deep copy (PreparedSave.Prepare)**")
             .AppendLine()
             .AppendLine("| size | encode | encode allocated | deep copy | deep copy allocated | cheaper |")
             .AppendLine("|---|---:|---:|---:|---:|---|");

@@ -1,13 +1,12 @@
-using Engine.Core.Model;
-
-namespace Benchmarks.Snapshot;
+namespace Engine.Core.Model;
 
 /// <summary>
-/// A deep copy of a whole game, member by member: the other way SaveAsync could snapshot the state
-/// on the game's thread, measured against encoding it. Strings are immutable and shared; every
-/// object, list and array is new. <see cref="Suites.SnapshotBenchmarks"/> checks it is complete.
+/// A deep copy of a whole game, member by member: how a save snapshots the state on the game's
+/// thread before encoding it elsewhere (measured: several times cheaper than encoding, see the
+/// Snapshot benchmark). Strings are immutable and shared; every object, list and array is new.
+/// A test proves every member is copied and nothing mutable is shared.
 /// </summary>
-internal static class GameContentCopy
+public static class GameContentCopy
 {
     public static GameContent Of(GameContent c) => new()
     {

@@ -1,11 +1,9 @@
 using System.Collections;
 using System.Runtime.CompilerServices;
-using Engine.Testing;
-
-namespace Benchmarks.Snapshot;
+namespace Engine.Testing;
 
 /// <summary>Finds a mutable object (anything but a string or a value) that two graphs share, walking public members by reflection.</summary>
-internal static class SharedObjects
+public static class SharedObjects
 {
     /// <summary>The type of the first object both graphs reach, or null when they share none.</summary>
     public static string? FindFirst(object original, object copy)
