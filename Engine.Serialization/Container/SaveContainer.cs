@@ -107,6 +107,11 @@ public static class SaveContainer
         byte[] headerBytes = new byte[HeaderSize];
         int read = stream.ReadAtLeast(headerBytes, HeaderSize, throwOnEndOfStream: false);
         var header = ParseHeader(headerBytes.AsSpan(0, read), limits);
+        if (stream.CanSeek && stream.Length - stream.Position < header.MetadataLength)
+        {
+            // Before allocating what the header declares: a short file can't hold it.
+            throw Truncated(stream.Length, header);
+        }
 
         byte[] metadataBytes = new byte[header.MetadataLength];
         if (stream.ReadAtLeast(metadataBytes, metadataBytes.Length, throwOnEndOfStream: false) < metadataBytes.Length)

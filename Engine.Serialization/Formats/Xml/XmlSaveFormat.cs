@@ -22,10 +22,15 @@ public sealed class XmlSaveFormat : ISaveFormat
         Indent = true,
     };
 
+    /// <summary>
+    /// No DTD, so no entity can be declared (a "billion laughs" or an external entity is refused at
+    /// its DOCTYPE), no resolver to fetch anything, and a small cap on entity expansion behind that.
+    /// </summary>
     private static readonly XmlReaderSettings ReaderSettings = new()
     {
         DtdProcessing = DtdProcessing.Prohibit,
         XmlResolver = null,
+        MaxCharactersFromEntities = 1024,
         IgnoreWhitespace = true,
         IgnoreComments = true,
         IgnoreProcessingInstructions = true,
@@ -62,7 +67,7 @@ public sealed class XmlSaveFormat : ISaveFormat
         using var stream = new MemoryStream(array.Array!, array.Offset, array.Count, writable: false);
         try
         {
-            using var reader = XmlReader.Create(stream, ReaderSettings);
+            using var reader = XmlReader.Create(stream, ReaderSettingsFor(payload.Length));
             return ReflectionXmlSerializer.Deserialize(reader)
                 ?? throw new SaveCorruptedException("The XML payload holds no game.");
         }
@@ -70,6 +75,14 @@ public sealed class XmlSaveFormat : ISaveFormat
         {
             throw new SaveCorruptedException($"The XML payload could not be read ({Describe(e)}).", innerException: e);
         }
+    }
+
+    /// <summary>A document holds no more characters than its payload has bytes, whatever its encoding.</summary>
+    private static XmlReaderSettings ReaderSettingsFor(int payloadLength)
+    {
+        var settings = ReaderSettings.Clone();
+        settings.MaxCharactersInDocument = Math.Max(payloadLength, 1);
+        return settings;
     }
 
     /// <summary>XmlSerializer puts the useful part (line, position, cause) in the inner exception.</summary>
