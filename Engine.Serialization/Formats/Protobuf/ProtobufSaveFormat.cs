@@ -39,10 +39,12 @@ public sealed class ProtobufSaveFormat : ISaveFormat
         GameContent? content;
         try
         {
+            using var budget = DecodeBudget.Open(payload.Length);
             content = GameContentProtoModel.Instance.Deserialize<GameContent>(payload);
         }
         catch (Exception e) when (e is not SaveException)
         {
+            DecodeBudget.RethrowWrapped(e);
             // Bad input surfaces as many types (ProtoException, EndOfStreamException, OverflowException,
             // InvalidOperationException, ...): all of them mean the payload is not a valid game.
             throw new SaveCorruptedException($"The protobuf payload could not be decoded ({e.GetType().Name}: {e.Message}).", innerException: e);

@@ -133,6 +133,36 @@ public sealed class HostileFileTests
     }
 
     [Fact]
+    public void Load_MessagePackMillionEmptyRooms_ThrowsSaveTooLargeWithinTheBudget()
+    {
+        // One byte per room ({}), and each room starts with its lists and grid: hundreds of bytes.
+        const int rooms = 1_000_000;
+        byte[] payload = [0x81, .. MsgPackString("Rooms"), 0xDD, .. BigEndian(rooms), .. Enumerable.Repeat((byte)0x80, rooms)];
+
+        var error = AssertRefused<SaveTooLargeException>(SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload));
+        Assert.Contains("more objects than its size can describe", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Load_ProtobufHalfAMillionEmptyRooms_ThrowsSaveTooLargeWithinTheBudget()
+    {
+        byte[] payload = Repeat([4 << 3 | 2, 0], 500_000); // GameContent.rooms: an empty message, two bytes each
+
+        AssertRefused<SaveTooLargeException>(SaveFiles.Frame(SaveFormat.Protobuf, SaveCompression.None, payload));
+    }
+
+    [Fact]
+    public void Load_XmlTwoHundredThousandEmptyRooms_LoadsWithinTheBounds()
+    {
+        // Seven bytes a room in XML: the objects take less than the budget, so the save is harmless.
+        string xml = $"<GameContent><Rooms>{string.Concat(Enumerable.Repeat("<Room/>", 200_000))}</Rooms></GameContent>";
+
+        var result = LoadProbe.Run(SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, Encoding.UTF8.GetBytes(xml)));
+
+        Assert.True(result.Loaded, $"{result.Refusal}{result.Escape}");
+    }
+
+    [Fact]
     public void Load_XmlEntityBomb_ThrowsSaveCorrupted()
     {
         var bomb = new StringBuilder("<?xml version=\"1.0\"?>\n<!DOCTYPE GameContent [\n  <!ENTITY lol \"lol\">\n");
@@ -233,6 +263,13 @@ public sealed class HostileFileTests
     }
 
     private static byte[] MsgPackString(string text) => [(byte)(0xA0 | text.Length), .. Encoding.UTF8.GetBytes(text)];
+
+    private static byte[] BigEndian(int value)
+    {
+        byte[] bytes = new byte[4];
+        BinaryPrimitives.WriteInt32BigEndian(bytes, value);
+        return bytes;
+    }
 
     private static byte[] Repeat(byte[] bytes, int times) => [.. Enumerable.Repeat(bytes, times).SelectMany(b => b)];
 
