@@ -60,6 +60,7 @@ public sealed class MessagePackSaveFormat : ISaveFormat
             throw new SaveCorruptedException($"The MessagePack payload has {payload.Length - bytesRead} unexpected bytes after the game.");
         }
 
+        MissingValues.ThrowIfAny(content);
         return content;
     }
 

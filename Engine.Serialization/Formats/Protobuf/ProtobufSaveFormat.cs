@@ -50,6 +50,13 @@ public sealed class ProtobufSaveFormat : ISaveFormat
             throw new SaveCorruptedException($"The protobuf payload could not be decoded ({e.GetType().Name}: {e.Message}).", innerException: e);
         }
 
-        return content ?? throw new SaveCorruptedException("The protobuf payload holds no game.");
+        if (content is null)
+        {
+            throw new SaveCorruptedException("The protobuf payload holds no game.");
+        }
+
+        MissingValues.ThrowIfAny(content);
+        return content;
     }
+
 }

@@ -68,8 +68,10 @@ public sealed class XmlSaveFormat : ISaveFormat
         try
         {
             using var reader = XmlReader.Create(stream, ReaderSettingsFor(payload.Length));
-            return ReflectionXmlSerializer.Deserialize(reader)
+            var content = ReflectionXmlSerializer.Deserialize(reader)
                 ?? throw new SaveCorruptedException("The XML payload holds no game.");
+            MissingValues.ThrowIfAny(content);
+            return content;
         }
         catch (Exception e) when (e is InvalidOperationException or XmlException)
         {
