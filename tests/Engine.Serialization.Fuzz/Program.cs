@@ -7,6 +7,7 @@ using SharpFuzz;
 // save-fuzz seed DIR      writes the seed corpus: real saves in every format x compression, in each
 //                         of the forms FuzzInput reads
 // save-fuzz replay FILE.. runs inputs (a crash afl-fuzz kept, say) through the probe and prints the outcome
+// save-fuzz frame IN OUT  writes the save file an input stands for (to load it with game-sample, say)
 // save-fuzz               the afl-fuzz target: an input that escapes the SaveException family or
 //                         breaks the probe's allocation or time bound is reported as a crash
 switch (args)
@@ -28,6 +29,9 @@ switch (args)
             }
         }
 
+        return 0;
+    case ["frame", var input, var output]:
+        File.WriteAllBytes(output, FuzzInput.ToSaveFile(File.ReadAllBytes(input)));
         return 0;
     case ["replay", .. var files]:
         int violations = 0;
@@ -59,6 +63,6 @@ switch (args)
         });
         return 0;
     default:
-        Console.Error.WriteLine("usage: save-fuzz [seed DIR | replay FILE...]");
+        Console.Error.WriteLine("usage: save-fuzz [seed DIR | replay FILE... | frame IN OUT]");
         return 2;
 }

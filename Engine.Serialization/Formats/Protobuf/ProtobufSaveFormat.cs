@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.InteropServices;
 using Engine.Core.Model;
 using Engine.Serialization.Errors;
 using ProtoBuf;
@@ -40,7 +41,11 @@ public sealed class ProtobufSaveFormat : ISaveFormat
         try
         {
             using var budget = DecodeBudget.Open(payload.Length);
-            content = GameContentProtoModel.Instance.Deserialize<GameContent>(payload);
+            // Read through a stream, not the ReadOnlyMemory overload: protobuf-net 3.4.40's sequence
+            // reader rents a buffer of a string's declared length before it checks that the bytes are
+            // there, so a 150-byte payload could make it allocate half a gigabyte (afl-fuzz found it).
+            using var stream = AsStream(payload);
+            content = GameContentProtoModel.Instance.Deserialize<GameContent>(stream);
         }
         catch (Exception e) when (e is not SaveException)
         {
@@ -59,4 +64,9 @@ public sealed class ProtobufSaveFormat : ISaveFormat
         return content;
     }
 
+    private static MemoryStream AsStream(ReadOnlyMemory<byte> payload)
+    {
+        var array = MemoryMarshal.TryGetArray(payload, out var segment) ? segment : new ArraySegment<byte>(payload.ToArray());
+        return new MemoryStream(array.Array!, array.Offset, array.Count, writable: false);
+    }
 }

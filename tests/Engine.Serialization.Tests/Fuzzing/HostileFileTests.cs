@@ -217,6 +217,16 @@ public sealed class HostileFileTests
     }
 
     [Fact]
+    public void Load_ProtobufStringLengthReadPastTheEndOfItsMessage_ThrowsSaveCorruptedWithoutAllocatingIt()
+    {
+        // Found by afl-fuzz: rooms[0] is 7 bytes, and its background_sprite's length varint runs past
+        // them to say 73 MB. protobuf-net's ReadOnlyMemory reader rented that much before failing.
+        byte[] payload = [4 << 3 | 2, 7, 0x0A, 0x00, 0x5A, 0x00, 4 << 3 | 2, 0xEC, 0xCA, 0x80, 0x23, 0x22, 0x22];
+
+        AssertRefused<SaveCorruptedException>(SaveFiles.Frame(SaveFormat.Protobuf, SaveCompression.None, payload));
+    }
+
+    [Fact]
     public void Load_ProtobufGroupsNestedAHundredThousandDeep_ThrowsSaveCorrupted()
     {
         const int depth = 100_000;
