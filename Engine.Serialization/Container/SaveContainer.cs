@@ -24,16 +24,17 @@ public static class SaveContainer
     private static ReadOnlySpan<byte> Magic => [0x89, 0x45, 0x53, 0x41, 0x56, 0x0D, 0x0A, 0x1A];
 
     // Offsets of the header fields; magic and version stay where they are in every future version.
+    // The lengths' and checksums' are internal for the tests that forge headers.
     private const int VersionOffset = 8;
     private const int FormatOffset = 10;
     private const int CompressionOffset = 11;
     private const int SchemaOffset = 12;
-    private const int MetadataLengthOffset = 16;
-    private const int PayloadLengthOffset = 20;
-    private const int DecodedLengthOffset = 28;
-    private const int PayloadChecksumOffset = 36;
-    private const int MetadataChecksumOffset = 44;
-    private const int HeaderChecksumOffset = 48;
+    internal const int MetadataLengthOffset = 16;
+    internal const int PayloadLengthOffset = 20;
+    internal const int DecodedLengthOffset = 28;
+    internal const int PayloadChecksumOffset = 36;
+    internal const int MetadataChecksumOffset = 44;
+    internal const int HeaderChecksumOffset = 48;
 
     private static readonly MessagePackSerializerOptions MetadataOptions = new MessagePackSerializerOptions(
         CompositeResolver.Create(SaveMetadataFormatterResolver.Instance, BuiltinResolver.Instance))

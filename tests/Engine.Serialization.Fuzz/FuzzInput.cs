@@ -12,14 +12,15 @@ namespace Engine.Serialization.Fuzz;
 /// </summary>
 internal static class FuzzInput
 {
+    private static readonly SaveFormat[] Formats = Enum.GetValues<SaveFormat>();
+    private static readonly SaveCompression[] Compressions = Enum.GetValues<SaveCompression>();
+
+    // The first byte, modulo Modes.
     private const byte WholeFile = 0;
     private const byte FileWithChecksumsFixed = 1;
     private const byte PayloadBase = 2;   // 2..7: a decoded payload, framed as format x compression
     private const byte Lz4StoredBase = 8; // 8..10: LZ4 stored bytes for a format, after a 4-byte decoded length
     private const byte Modes = 11;
-
-    private static readonly SaveFormat[] Formats = Enum.GetValues<SaveFormat>();
-    private static readonly SaveCompression[] Compressions = Enum.GetValues<SaveCompression>();
 
     public static byte[] ToSaveFile(byte[] input)
     {

@@ -1,11 +1,7 @@
 using System.Collections;
 using System.Reflection;
 using System.Text;
-using Engine.Core.Generation;
 using Engine.Core.Model;
-using Engine.Serialization.Compression;
-using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
 using Engine.Serialization.Tests.Fuzzing;
 
 namespace Engine.Serialization.Tests.Formats;

@@ -1,7 +1,4 @@
-using Engine.Core.Generation;
 using Engine.Core.Model;
-using Engine.Serialization.Compression;
-using Engine.Serialization.Formats;
 
 namespace Engine.Serialization.Tests.Fuzzing;
 

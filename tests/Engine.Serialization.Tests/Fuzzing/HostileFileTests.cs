@@ -1,12 +1,7 @@
-using System.Buffers;
 using System.Buffers.Binary;
 using System.IO.Hashing;
 using System.Text;
-using Engine.Core.Generation;
-using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
-using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
 using K4os.Compression.LZ4.Streams;
 
 namespace Engine.Serialization.Tests.Fuzzing;
@@ -22,10 +17,10 @@ public sealed class HostileFileTests
     private static readonly byte[] SmallSave = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
 
     [Theory]
-    [InlineData(SaveFiles.PayloadLengthOffset, 4L << 30)]
-    [InlineData(SaveFiles.DecodedLengthOffset, 4L << 30)]
-    [InlineData(SaveFiles.DecodedLengthOffset, long.MaxValue)]
-    [InlineData(SaveFiles.MetadataLengthOffset, int.MaxValue)]
+    [InlineData(SaveContainer.PayloadLengthOffset, 4L << 30)]
+    [InlineData(SaveContainer.DecodedLengthOffset, 4L << 30)]
+    [InlineData(SaveContainer.DecodedLengthOffset, long.MaxValue)]
+    [InlineData(SaveContainer.MetadataLengthOffset, int.MaxValue)]
     public void Load_TinyFileDeclaringGigabytes_ThrowsSaveTooLarge(int offset, long declared)
     {
         byte[] file = SaveFiles.WithHeaderField(SmallSave.AsSpan(0, 200).ToArray(), offset, declared);
@@ -36,7 +31,7 @@ public sealed class HostileFileTests
     [Fact]
     public void ReadInfo_TinyFileDeclaringTheLargestMetadataAllowed_ThrowsSaveCorruptedBeforeAllocatingIt()
     {
-        byte[] file = SaveFiles.WithHeaderField(SmallSave.AsSpan(0, 100).ToArray(), SaveFiles.MetadataLengthOffset, LoadOptions.Default.MaxMetadataBytes);
+        byte[] file = SaveFiles.WithHeaderField(SmallSave.AsSpan(0, 100).ToArray(), SaveContainer.MetadataLengthOffset, LoadOptions.Default.MaxMetadataBytes);
         using var stream = new MemoryStream(file);
         long before = GC.GetAllocatedBytesForCurrentThread();
 

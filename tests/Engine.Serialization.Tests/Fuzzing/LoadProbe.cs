@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using Engine.Serialization.Container;
-using Engine.Serialization.Errors;
 
 namespace Engine.Serialization.Tests.Fuzzing;
 

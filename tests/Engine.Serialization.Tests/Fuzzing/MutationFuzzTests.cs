@@ -1,9 +1,6 @@
 using System.Buffers.Binary;
 using System.Globalization;
-using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
-using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
 using Xunit.Abstractions;
 
 namespace Engine.Serialization.Tests.Fuzzing;
@@ -89,7 +86,7 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
     /// <summary>The metadata block damaged, with its checksum made to match.</summary>
     private static byte[] MutateMetadata(Mutator mutator, byte[] save)
     {
-        int length = BinaryPrimitives.ReadInt32LittleEndian(save.AsSpan(SaveFiles.MetadataLengthOffset));
+        int length = BinaryPrimitives.ReadInt32LittleEndian(save.AsSpan(SaveContainer.MetadataLengthOffset));
         byte[] metadata = save.AsSpan(SaveContainer.HeaderSize, length).ToArray();
         return SaveFiles.WithMetadataBytes(save, mutator.Mutate(metadata, []));
     }

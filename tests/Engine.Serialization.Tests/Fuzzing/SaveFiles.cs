@@ -1,27 +1,16 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using System.IO.Hashing;
-using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
-using Engine.Serialization.Formats;
 
 namespace Engine.Serialization.Tests.Fuzzing;
 
 /// <summary>
 /// Builds save files around payloads of a test's choosing, with checksums that match, so damaged
 /// or hostile content reaches the decoders instead of stopping at the first checksum.
-/// Offsets are those of docs/FORMAT.md.
 /// </summary>
 internal static class SaveFiles
 {
-    public const int MetadataLengthOffset = 16;
-    public const int PayloadLengthOffset = 20;
-    public const int DecodedLengthOffset = 28;
-
-    private const int PayloadChecksumOffset = 36;
-    private const int MetadataChecksumOffset = 44;
-    private const int HeaderChecksumOffset = 48;
-
     /// <summary>A save holding <paramref name="payload"/> (a bare document), compressed as asked.</summary>
     public static byte[] Frame(SaveFormat format, SaveCompression compression, ReadOnlySpan<byte> payload, SaveMetadata? metadata = null)
     {
@@ -48,9 +37,9 @@ internal static class SaveFiles
     /// <summary>A copy of <paramref name="save"/> whose metadata block is replaced by raw bytes.</summary>
     public static byte[] WithMetadataBytes(byte[] save, ReadOnlySpan<byte> metadata)
     {
-        int oldLength = BinaryPrimitives.ReadInt32LittleEndian(save.AsSpan(MetadataLengthOffset));
+        int oldLength = BinaryPrimitives.ReadInt32LittleEndian(save.AsSpan(SaveContainer.MetadataLengthOffset));
         byte[] file = [.. save.AsSpan(0, SaveContainer.HeaderSize), .. metadata, .. save.AsSpan(SaveContainer.HeaderSize + oldLength)];
-        BinaryPrimitives.WriteInt32LittleEndian(file.AsSpan(MetadataLengthOffset), metadata.Length);
+        BinaryPrimitives.WriteInt32LittleEndian(file.AsSpan(SaveContainer.MetadataLengthOffset), metadata.Length);
         return FixChecksums(file);
     }
 
@@ -58,7 +47,7 @@ internal static class SaveFiles
     public static byte[] WithHeaderField(byte[] save, int offset, long value)
     {
         byte[] file = [.. save];
-        if (offset == MetadataLengthOffset)
+        if (offset == SaveContainer.MetadataLengthOffset)
         {
             BinaryPrimitives.WriteInt32LittleEndian(file.AsSpan(offset), checked((int)value));
         }
@@ -82,16 +71,16 @@ internal static class SaveFiles
         }
 
         var span = file.AsSpan();
-        int metadataLength = BinaryPrimitives.ReadInt32LittleEndian(span[MetadataLengthOffset..]);
+        int metadataLength = BinaryPrimitives.ReadInt32LittleEndian(span[SaveContainer.MetadataLengthOffset..]);
         if (metadataLength >= 0 && metadataLength <= file.Length - SaveContainer.HeaderSize)
         {
             var metadata = span.Slice(SaveContainer.HeaderSize, metadataLength);
             var payload = span[(SaveContainer.HeaderSize + metadataLength)..];
-            BinaryPrimitives.WriteUInt32LittleEndian(span[MetadataChecksumOffset..], Crc32.HashToUInt32(metadata));
-            BinaryPrimitives.WriteUInt64LittleEndian(span[PayloadChecksumOffset..], XxHash3.HashToUInt64(payload));
+            BinaryPrimitives.WriteUInt32LittleEndian(span[SaveContainer.MetadataChecksumOffset..], Crc32.HashToUInt32(metadata));
+            BinaryPrimitives.WriteUInt64LittleEndian(span[SaveContainer.PayloadChecksumOffset..], XxHash3.HashToUInt64(payload));
         }
 
-        BinaryPrimitives.WriteUInt32LittleEndian(span[HeaderChecksumOffset..], Crc32.HashToUInt32(span[..HeaderChecksumOffset]));
+        BinaryPrimitives.WriteUInt32LittleEndian(span[SaveContainer.HeaderChecksumOffset..], Crc32.HashToUInt32(span[..SaveContainer.HeaderChecksumOffset]));
         return file;
     }
 
