@@ -208,13 +208,30 @@ public static class SaveContainer
         try
         {
             var reader = new MessagePackReader(metadata.ToArray());
-            return MessagePackSerializer.Deserialize<SaveMetadata>(ref reader, MetadataOptions)
-                ?? throw new SaveCorruptedException("The metadata block is nil.");
+            return Checked(MessagePackSerializer.Deserialize<SaveMetadata>(ref reader, MetadataOptions)
+                ?? throw new SaveCorruptedException("The metadata block is nil."));
         }
         catch (MessagePackSerializationException e)
         {
             throw new SaveCorruptedException($"The metadata block could not be decoded ({e.Message}).", innerException: e);
         }
+    }
+
+    /// <summary>Metadata a slot list can show without tripping: no nil where a value is needed, a play time a TimeSpan holds.</summary>
+    private static SaveMetadata Checked(SaveMetadata metadata)
+    {
+        if (metadata.Title is null || metadata.GameId is null || metadata.Thumbnail is null)
+        {
+            throw new SaveCorruptedException("The metadata block holds nil for its title, game id or thumbnail.");
+        }
+
+        // Written this way round so that NaN fails too.
+        if (!(metadata.PlayTimeSeconds >= 0 && metadata.PlayTimeSeconds <= TimeSpan.MaxValue.TotalSeconds))
+        {
+            throw new SaveCorruptedException($"The metadata's play time of {metadata.PlayTimeSeconds} seconds is not a duration.");
+        }
+
+        return metadata;
     }
 
     private static SaveCorruptedException Truncated(long length, SaveHeader header) =>

@@ -2,6 +2,7 @@ using System.Collections;
 using System.Reflection;
 using System.Text;
 using Engine.Core.Model;
+using Engine.Serialization.Container;
 using Engine.Serialization.Tests.Fuzzing;
 
 namespace Engine.Serialization.Tests.Formats;
@@ -88,6 +89,20 @@ public sealed class MissingValuesTests
 
         var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(save));
         Assert.Contains("Rooms[0]", error.Message, StringComparison.Ordinal);
+    }
+
+    public static TheoryData<string> MetadataReferences() =>
+        [.. typeof(SaveMetadata).GetProperties().Where(p => p.CanWrite && !p.PropertyType.IsValueType).Select(p => p.Name)];
+
+    [Theory]
+    [MemberData(nameof(MetadataReferences))]
+    public void Load_MetadataNilForAnyReference_ThrowsSaveCorrupted(string property)
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
+        byte[] metadata = [0x81, (byte)(0xA0 | property.Length), .. Encoding.UTF8.GetBytes(property), 0xC0];
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(SaveFiles.WithMetadataBytes(save, metadata)));
+        Assert.Contains("metadata", error.Message, StringComparison.Ordinal);
     }
 
     private static bool IsModelClass(Type type) => type.IsClass && type != typeof(string) && !type.IsArray && !type.IsGenericType;

@@ -250,6 +250,20 @@ public sealed class HostileFileTests
         AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, [0x81, .. MsgPackString("SavedAtUtc"), 0xD6, 0xFF, 0, 0]));
     }
 
+    [Theory]
+    [InlineData(double.NaN)]
+    [InlineData(double.PositiveInfinity)]
+    [InlineData(-1.0)]
+    [InlineData(1e300)]
+    public void Load_MetadataPlayTimeThatIsNoDuration_ThrowsSaveCorrupted(double seconds)
+    {
+        // A slot list shows it as a TimeSpan, which throws for each of these.
+        byte[] metadata = [0x81, .. MsgPackString("PlayTimeSeconds"), 0xCB, .. BitConverter.GetBytes(BinaryPrimitives.ReverseEndianness(BitConverter.DoubleToInt64Bits(seconds)))];
+
+        var error = AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, metadata));
+        Assert.Contains("play time", error.Message, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Load_MetadataBlockOverTheLimit_ThrowsSaveTooLarge()
     {
