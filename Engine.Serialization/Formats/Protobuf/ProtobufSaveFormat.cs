@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Runtime.InteropServices;
 using Engine.Core.Model;
 using Engine.Serialization.Errors;
 using ProtoBuf;
@@ -44,7 +43,7 @@ public sealed class ProtobufSaveFormat : ISaveFormat
             // Read through a stream, not the ReadOnlyMemory overload: protobuf-net 3.4.40's sequence
             // reader rents a buffer of a string's declared length before it checks that the bytes are
             // there, so a 150-byte payload could make it allocate half a gigabyte (afl-fuzz found it).
-            using var stream = AsStream(payload);
+            using var stream = PayloadStream.Over(payload);
             content = GameContentProtoModel.Instance.Deserialize<GameContent>(stream);
         }
         catch (Exception e) when (e is not SaveException)
@@ -62,11 +61,5 @@ public sealed class ProtobufSaveFormat : ISaveFormat
 
         MissingValues.ThrowIfAny(content);
         return content;
-    }
-
-    private static MemoryStream AsStream(ReadOnlyMemory<byte> payload)
-    {
-        var array = MemoryMarshal.TryGetArray(payload, out var segment) ? segment : new ArraySegment<byte>(payload.ToArray());
-        return new MemoryStream(array.Array!, array.Offset, array.Count, writable: false);
     }
 }

@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
-using System.Runtime.InteropServices;
 using System.Text;
 using System.Xml;
 using System.Xml.Serialization;
@@ -63,8 +62,7 @@ public sealed class XmlSaveFormat : ISaveFormat
 
     public GameContent Read(ReadOnlyMemory<byte> payload)
     {
-        var array = MemoryMarshal.TryGetArray(payload, out var segment) ? segment : new ArraySegment<byte>(payload.ToArray());
-        using var stream = new MemoryStream(array.Array!, array.Offset, array.Count, writable: false);
+        using var stream = PayloadStream.Over(payload);
         try
         {
             using var reader = XmlReader.Create(stream, ReaderSettingsFor(payload.Length));
