@@ -24,6 +24,10 @@ else
   failed=$((failed + 1))
 fi
 
+# The mutation-fuzzing tests each write one line of counts here; stale ones would mislead.
+fuzz_reports="$root/artifacts/fuzz"
+rm -f "$fuzz_reports"/mutation-*.txt
+
 # A hung test fails the run after 5 minutes instead of stalling it.
 dotnet test "$root/Engine.sln" -c Release -nologo --blame-hang-timeout 5m 2>&1 | tee "$log"
 unit_status=${PIPESTATUS[0]}
@@ -36,6 +40,13 @@ passed=$((passed + unit_passed))
 failed=$((failed + unit_failed))
 if [ "$unit_status" -ne 0 ] && [ "$unit_failed" -eq 0 ]; then
   failed=$((failed + 1)) # the build or a test host failed before any test could report
+fi
+
+# How many damaged and hostile inputs the loader was fed, per format x compression, and in all.
+if compgen -G "$fuzz_reports/mutation-*.txt" >/dev/null; then
+  cat "$fuzz_reports"/mutation-*.txt
+  sed -nE 's/^[^:]*: ([0-9,]+) inputs tried.*/\1/p' "$fuzz_reports"/mutation-*.txt | tr -d , |
+    awk '{n+=$1} END {printf "mutation fuzzing: %d inputs tried in all\n", n}'
 fi
 
 # The same round-trips inside the NativeAOT-published game.

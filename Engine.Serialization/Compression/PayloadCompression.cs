@@ -8,6 +8,12 @@ namespace Engine.Serialization.Compression;
 /// <summary>Compresses and decompresses a save's payload. Knows nothing of formats or the container.</summary>
 internal static class PayloadCompression
 {
+    /// <summary>
+    /// The most an LZ4 frame can expand: a match grows by at most 255 bytes per stored byte (its
+    /// length's extension bytes), and every other byte stored yields at most one byte.
+    /// </summary>
+    public const int MaxLz4Expansion = 255;
+
     public static void Compress(SaveCompression compression, ReadOnlySpan<byte> payload, IBufferWriter<byte> output, Lz4Level level)
     {
         switch (compression)
@@ -27,7 +33,8 @@ internal static class PayloadCompression
 
     /// <summary>
     /// Decompresses into a buffer of exactly <paramref name="decodedLength"/> bytes (already checked
-    /// against the limits), so a hostile frame can't make it allocate more.
+    /// against the limits), so a hostile frame can't make it allocate more; and only once the
+    /// stored bytes could expand that far, so a tiny file can't make it allocate the limit.
     /// </summary>
     public static ReadOnlyMemory<byte> Decompress(SaveCompression compression, ReadOnlyMemory<byte> stored, int decodedLength)
     {
@@ -46,6 +53,12 @@ internal static class PayloadCompression
 
     private static byte[] DecodeLz4(ReadOnlyMemory<byte> stored, int decodedLength)
     {
+        if (decodedLength > (long)stored.Length * MaxLz4Expansion)
+        {
+            throw new SaveCorruptedException(
+                $"The header says the {stored.Length:N0}-byte LZ4 payload decodes to {decodedLength:N0} bytes, more than LZ4 can expand to.");
+        }
+
         var decoded = new byte[decodedLength];
         try
         {

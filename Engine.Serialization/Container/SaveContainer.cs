@@ -24,16 +24,17 @@ public static class SaveContainer
     private static ReadOnlySpan<byte> Magic => [0x89, 0x45, 0x53, 0x41, 0x56, 0x0D, 0x0A, 0x1A];
 
     // Offsets of the header fields; magic and version stay where they are in every future version.
+    // The lengths' and checksums' are internal for the tests that forge headers.
     private const int VersionOffset = 8;
     private const int FormatOffset = 10;
     private const int CompressionOffset = 11;
     private const int SchemaOffset = 12;
-    private const int MetadataLengthOffset = 16;
-    private const int PayloadLengthOffset = 20;
-    private const int DecodedLengthOffset = 28;
-    private const int PayloadChecksumOffset = 36;
-    private const int MetadataChecksumOffset = 44;
-    private const int HeaderChecksumOffset = 48;
+    internal const int MetadataLengthOffset = 16;
+    internal const int PayloadLengthOffset = 20;
+    internal const int DecodedLengthOffset = 28;
+    internal const int PayloadChecksumOffset = 36;
+    internal const int MetadataChecksumOffset = 44;
+    internal const int HeaderChecksumOffset = 48;
 
     private static readonly MessagePackSerializerOptions MetadataOptions = new MessagePackSerializerOptions(
         CompositeResolver.Create(SaveMetadataFormatterResolver.Instance, BuiltinResolver.Instance))
@@ -107,6 +108,11 @@ public static class SaveContainer
         byte[] headerBytes = new byte[HeaderSize];
         int read = stream.ReadAtLeast(headerBytes, HeaderSize, throwOnEndOfStream: false);
         var header = ParseHeader(headerBytes.AsSpan(0, read), limits);
+        if (stream.CanSeek && stream.Length - stream.Position < header.MetadataLength)
+        {
+            // Before allocating what the header declares: a short file can't hold it.
+            throw Truncated(stream.Length, header);
+        }
 
         byte[] metadataBytes = new byte[header.MetadataLength];
         if (stream.ReadAtLeast(metadataBytes, metadataBytes.Length, throwOnEndOfStream: false) < metadataBytes.Length)
@@ -202,13 +208,30 @@ public static class SaveContainer
         try
         {
             var reader = new MessagePackReader(metadata.ToArray());
-            return MessagePackSerializer.Deserialize<SaveMetadata>(ref reader, MetadataOptions)
-                ?? throw new SaveCorruptedException("The metadata block is nil.");
+            return Checked(MessagePackSerializer.Deserialize<SaveMetadata>(ref reader, MetadataOptions)
+                ?? throw new SaveCorruptedException("The metadata block is nil."));
         }
         catch (MessagePackSerializationException e)
         {
             throw new SaveCorruptedException($"The metadata block could not be decoded ({e.Message}).", innerException: e);
         }
+    }
+
+    /// <summary>Metadata a slot list can show without tripping: no nil where a value is needed, a play time a TimeSpan holds.</summary>
+    private static SaveMetadata Checked(SaveMetadata metadata)
+    {
+        if (metadata.Title is null || metadata.GameId is null || metadata.Thumbnail is null)
+        {
+            throw new SaveCorruptedException("The metadata block holds nil for its title, game id or thumbnail.");
+        }
+
+        // Written this way round so that NaN fails too.
+        if (!(metadata.PlayTimeSeconds >= 0 && metadata.PlayTimeSeconds <= TimeSpan.MaxValue.TotalSeconds))
+        {
+            throw new SaveCorruptedException($"The metadata's play time of {metadata.PlayTimeSeconds} seconds is not a duration.");
+        }
+
+        return metadata;
     }
 
     private static SaveCorruptedException Truncated(long length, SaveHeader header) =>

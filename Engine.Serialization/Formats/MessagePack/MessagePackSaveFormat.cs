@@ -16,9 +16,12 @@ public sealed class MessagePackSaveFormat : ISaveFormat
 {
     public static MessagePackSaveFormat Instance { get; } = new();
 
-    /// <summary>The generated resolver first, then MessagePack's built-in formatters for primitives.</summary>
+    /// <summary>
+    /// The generated resolver first (its formatters checking the decode budget), then MessagePack's
+    /// built-in formatters for primitives.
+    /// </summary>
     public static IFormatterResolver Resolver { get; } =
-        CompositeResolver.Create(GameContentFormatterResolver.Instance, BuiltinResolver.Instance);
+        CompositeResolver.Create(BudgetedFormatterResolver.Instance, BuiltinResolver.Instance);
 
     /// <summary>Options for reading and writing saves: untrusted-data limits on, since a save file can come from anywhere.</summary>
     public static MessagePackSerializerOptions Options { get; } =
@@ -41,10 +44,12 @@ public sealed class MessagePackSaveFormat : ISaveFormat
         int bytesRead;
         try
         {
+            using var budget = DecodeBudget.Open(payload.Length);
             content = MessagePackSerializer.Deserialize<GameContent>(payload, Options, out bytesRead);
         }
         catch (MessagePackSerializationException e)
         {
+            DecodeBudget.RethrowWrapped(e);
             throw new SaveCorruptedException($"The MessagePack payload could not be decoded ({Innermost(e).Message}).", innerException: e);
         }
 
@@ -58,6 +63,7 @@ public sealed class MessagePackSaveFormat : ISaveFormat
             throw new SaveCorruptedException($"The MessagePack payload has {payload.Length - bytesRead} unexpected bytes after the game.");
         }
 
+        MissingValues.ThrowIfAny(content);
         return content;
     }
 

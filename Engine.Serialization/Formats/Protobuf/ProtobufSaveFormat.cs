@@ -43,15 +43,27 @@ public sealed class ProtobufSaveFormat : ISaveFormat
         GameContent? content;
         try
         {
-            content = GameContentProtoModel.Instance.Deserialize<GameContent>(payload);
+            using var budget = DecodeBudget.Open(payload.Length);
+            // Read through a stream, not the ReadOnlyMemory overload: protobuf-net 3.4.40's sequence
+            // reader rents a buffer of a string's declared length before it checks that the bytes are
+            // there, so a 150-byte payload could make it allocate half a gigabyte (afl-fuzz found it).
+            using var stream = PayloadStream.Over(payload);
+            content = GameContentProtoModel.Instance.Deserialize<GameContent>(stream);
         }
         catch (Exception e) when (e is not SaveException)
         {
+            DecodeBudget.RethrowWrapped(e);
             // Bad input surfaces as many types (ProtoException, EndOfStreamException, OverflowException,
             // InvalidOperationException, ...): all of them mean the payload is not a valid game.
             throw new SaveCorruptedException($"The protobuf payload could not be decoded ({e.GetType().Name}: {e.Message}).", innerException: e);
         }
 
-        return content ?? throw new SaveCorruptedException("The protobuf payload holds no game.");
+        if (content is null)
+        {
+            throw new SaveCorruptedException("The protobuf payload holds no game.");
+        }
+
+        MissingValues.ThrowIfAny(content);
+        return content;
     }
 }

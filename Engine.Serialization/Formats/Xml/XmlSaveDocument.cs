@@ -1,4 +1,3 @@
-using System.Runtime.InteropServices;
 using System.Xml;
 using System.Xml.Linq;
 using Engine.Serialization.Errors;
@@ -16,11 +15,10 @@ internal sealed class XmlSaveDocument : SaveDocument
 
     public XmlSaveDocument(ReadOnlyMemory<byte> payload)
     {
-        var array = MemoryMarshal.TryGetArray(payload, out var segment) ? segment : new ArraySegment<byte>(payload.ToArray());
-        using var stream = new MemoryStream(array.Array!, array.Offset, array.Count, writable: false);
+        using var stream = PayloadStream.Over(payload);
         try
         {
-            using var reader = XmlReader.Create(stream, XmlSaveFormat.ReaderSettings);
+            using var reader = XmlReader.Create(stream, XmlSaveFormat.ReaderSettingsFor(payload.Length));
             _document = XDocument.Load(reader);
         }
         catch (XmlException e)

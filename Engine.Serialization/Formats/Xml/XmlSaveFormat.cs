@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
-using System.Runtime.InteropServices;
 using System.Text;
 using System.Xml;
 using System.Xml.Serialization;
@@ -26,10 +25,15 @@ public sealed class XmlSaveFormat : ISaveFormat
         NewLineHandling = NewLineHandling.Entitize,
     };
 
-    internal static readonly XmlReaderSettings ReaderSettings = new()
+    /// <summary>
+    /// No DTD, so no entity can be declared (a "billion laughs" or an external entity is refused at
+    /// its DOCTYPE), no resolver to fetch anything, and a small cap on entity expansion behind that.
+    /// </summary>
+    private static readonly XmlReaderSettings ReaderSettings = new()
     {
         DtdProcessing = DtdProcessing.Prohibit,
         XmlResolver = null,
+        MaxCharactersFromEntities = 1024,
 
         // Not IgnoreWhitespace: it would turn a string of spaces or tabs into an empty one.
         IgnoreComments = true,
@@ -65,18 +69,27 @@ public sealed class XmlSaveFormat : ISaveFormat
 
     public GameContent Read(ReadOnlyMemory<byte> payload)
     {
-        var array = MemoryMarshal.TryGetArray(payload, out var segment) ? segment : new ArraySegment<byte>(payload.ToArray());
-        using var stream = new MemoryStream(array.Array!, array.Offset, array.Count, writable: false);
+        using var stream = PayloadStream.Over(payload);
         try
         {
-            using var reader = XmlReader.Create(stream, ReaderSettings);
-            return ReflectionXmlSerializer.Deserialize(reader)
+            using var reader = XmlReader.Create(stream, ReaderSettingsFor(payload.Length));
+            var content = ReflectionXmlSerializer.Deserialize(reader)
                 ?? throw new SaveCorruptedException("The XML payload holds no game.");
+            MissingValues.ThrowIfAny(content);
+            return content;
         }
         catch (Exception e) when (e is InvalidOperationException or XmlException)
         {
             throw new SaveCorruptedException($"The XML payload could not be read ({Describe(e)}).", innerException: e);
         }
+    }
+
+    /// <summary>A document holds no more characters than its payload has bytes, whatever its encoding.</summary>
+    internal static XmlReaderSettings ReaderSettingsFor(int payloadLength)
+    {
+        var settings = ReaderSettings.Clone();
+        settings.MaxCharactersInDocument = Math.Max(payloadLength, 1);
+        return settings;
     }
 
     /// <summary>XmlSerializer puts the useful part (line, position, cause) in the inner exception.</summary>

@@ -1,9 +1,20 @@
+using System.Buffers;
+using System.Text;
 using Engine.Core.Generation;
 using Engine.Serialization;
+using Engine.Serialization.Compression;
+using Engine.Serialization.Container;
+using Engine.Serialization.Formats;
 using Game.Sample.Commands;
+using K4os.Compression.LZ4.Streams;
 
 namespace Game.Sample.Tests.Commands;
 
+/// <summary>
+/// <c>game-sample load FILE</c>: its quiet form for the cold-start harness, and files made to hurt it,
+/// natively and under JIT: each ends in one line on stderr naming the file, exit code 1, and nothing
+/// else: no crash, no stack trace, no hang.
+/// </summary>
 public sealed class LoadCommandTests : IDisposable
 {
     private readonly string _folder = Directory.CreateTempSubdirectory("load-command-").FullName;
@@ -21,5 +32,68 @@ public sealed class LoadCommandTests : IDisposable
 
         Assert.Equal(0, exitCode);
         Assert.Matches(@"^load-ms=[0-9]+\.[0-9]{3}\r?\n$", output.ToString());
+    }
+
+    public static TheoryData<string, string> Cases()
+    {
+        var cases = new TheoryData<string, string>();
+        foreach (string program in new[] { GameProgram.Jit.Name, GameProgram.Native.Name })
+        {
+            foreach (string file in HostileFiles.Keys)
+            {
+                cases.Add(program, file);
+            }
+        }
+
+        return cases;
+    }
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public void Load_OfAHostileFile_PrintsOneLineAndFails(string program, string file)
+    {
+        string path = Path.Combine(_folder, file + ".sav");
+        File.WriteAllBytes(path, HostileFiles[file]());
+
+        var run = GameProgram.Named(program).Run(["load", path]);
+
+        Assert.True(run.ExitCode == 1, $"exit {run.ExitCode}: {run.Error}");
+        Assert.Equal("", run.Output);
+        Assert.StartsWith($"error: {path}: ", run.Error, StringComparison.Ordinal);
+        Assert.Single(run.Error.TrimEnd('\n').Split('\n'));
+    }
+
+    private static readonly Dictionary<string, Func<byte[]>> HostileFiles = new()
+    {
+        ["declares-gigabytes"] = () => Frame(SaveFormat.MessagePack, SaveCompression.None, [0xC0], int.MaxValue),
+        ["lz4-declares-more-than-it-can-hold"] = () => Frame(SaveFormat.MessagePack, SaveCompression.Lz4, Lz4Zeros(1 << 20), 400_000_000),
+        ["lz4-bomb"] = () => Frame(SaveFormat.Protobuf, SaveCompression.Lz4, Lz4Zeros(64 << 20), 1024),
+        ["xml-entity-bomb"] = () => Plain(SaveFormat.Xml, Encoding.UTF8.GetBytes(
+            "<?xml version=\"1.0\"?><!DOCTYPE GameContent [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">"
+            + "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">]><GameContent><Title>&c;</Title></GameContent>")),
+        ["messagepack-count-of-two-billion"] = () => Plain(SaveFormat.MessagePack, [0xDF, 0x7F, 0xFF, 0xFF, 0xFF, 0xA5, .. "Title"u8, 0xA1, 0x41]),
+        ["messagepack-nil-rooms"] = () => Plain(SaveFormat.MessagePack, [0x81, 0xA5, .. "Rooms"u8, 0xC0]),
+        ["protobuf-length-of-two-billion"] = () => Plain(SaveFormat.Protobuf, [0x22, 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 1, 2, 3]),
+        ["cut-short"] = () => SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small)).AsSpan(0, 3000).ToArray(),
+    };
+
+    private static byte[] Plain(SaveFormat format, byte[] payload) => Frame(format, SaveCompression.None, payload, payload.Length);
+
+    private static byte[] Frame(SaveFormat format, SaveCompression compression, byte[] stored, int decodedLength)
+    {
+        var file = new ArrayBufferWriter<byte>();
+        SaveContainer.Write(file, format, compression, 1, new SaveMetadata { Title = "hostile" }, stored, decodedLength);
+        return file.WrittenSpan.ToArray();
+    }
+
+    private static byte[] Lz4Zeros(int length)
+    {
+        using var stored = new MemoryStream();
+        using (var encoder = LZ4Stream.Encode(stored, leaveOpen: true))
+        {
+            encoder.Write(new byte[length]);
+        }
+
+        return stored.ToArray();
     }
 }

@@ -22,12 +22,12 @@ public sealed class AnimationStateProto
         Looping = model.Looping,
     };
 
-    public static implicit operator AnimationState?(AnimationStateProto? proto) => proto is null ? null : new()
+    public static implicit operator AnimationState?(AnimationStateProto? proto) => proto is null ? null : DecodeBudget.Checked(new AnimationState
     {
         Name = proto.Name,
         Frame = proto.Frame,
         FrameTime = proto.FrameTime,
         Speed = proto.Speed,
         Looping = proto.Looping,
-    };
+    });
 }

@@ -21,11 +21,11 @@ public sealed class CameraProto
         Bounds = model.Bounds,
     };
 
-    public static implicit operator Camera?(CameraProto? proto) => proto is null ? null : new()
+    public static implicit operator Camera?(CameraProto? proto) => proto is null ? null : DecodeBudget.Checked(new Camera
     {
         Position = proto.Position,
         Zoom = proto.Zoom,
         FollowCharacterId = proto.FollowCharacterId,
         Bounds = proto.Bounds,
-    };
+    });
 }

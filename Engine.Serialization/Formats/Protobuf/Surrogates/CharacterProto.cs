@@ -33,7 +33,7 @@ public sealed class CharacterProto
         WalkPath = model.WalkPath,
     };
 
-    public static implicit operator Character?(CharacterProto? proto) => proto is null ? null : new()
+    public static implicit operator Character?(CharacterProto? proto) => proto is null ? null : DecodeBudget.Checked(new Character
     {
         Id = proto.Id,
         Name = proto.Name,
@@ -45,5 +45,5 @@ public sealed class CharacterProto
         Animation = proto.Animation ?? new(),
         Inventory = proto.Inventory ?? [],
         WalkPath = proto.WalkPath ?? [],
-    };
+    });
 }

@@ -20,11 +20,11 @@ public sealed class DialogProgressProto
         Finished = model.Finished,
     };
 
-    public static implicit operator DialogProgress?(DialogProgressProto? proto) => proto is null ? null : new()
+    public static implicit operator DialogProgress?(DialogProgressProto? proto) => proto is null ? null : DecodeBudget.Checked(new DialogProgress
     {
         DialogId = proto.DialogId,
         CurrentNodeId = proto.CurrentNodeId,
         ChosenOptionIds = proto.ChosenOptionIds ?? [],
         Finished = proto.Finished,
-    };
+    });
 }

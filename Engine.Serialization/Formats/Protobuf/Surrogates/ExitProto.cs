@@ -23,12 +23,12 @@ public sealed class ExitProto
         KeyItemId = model.KeyItemId,
     };
 
-    public static implicit operator Exit?(ExitProto? proto) => proto is null ? null : new()
+    public static implicit operator Exit?(ExitProto? proto) => proto is null ? null : DecodeBudget.Checked(new Exit
     {
         Direction = proto.Direction,
         TargetRoomId = proto.TargetRoomId,
         Position = proto.Position,
         Locked = proto.Locked,
         KeyItemId = proto.KeyItemId,
-    };
+    });
 }

@@ -43,7 +43,7 @@ public sealed class GameContentProto
         PlayTimeSeconds = model.PlayTimeSeconds,
     };
 
-    public static implicit operator GameContent?(GameContentProto? proto) => proto is null ? null : new()
+    public static implicit operator GameContent?(GameContentProto? proto) => proto is null ? null : DecodeBudget.Checked(new GameContent
     {
         SchemaVersion = proto.SchemaVersion,
         GameId = proto.GameId,
@@ -60,5 +60,5 @@ public sealed class GameContentProto
         Random = proto.Random ?? new(),
         MessageLog = proto.MessageLog ?? [],
         PlayTimeSeconds = proto.PlayTimeSeconds,
-    };
+    });
 }

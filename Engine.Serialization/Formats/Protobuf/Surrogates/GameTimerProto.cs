@@ -24,7 +24,7 @@ public sealed class GameTimerProto
         EventName = model.EventName,
     };
 
-    public static implicit operator GameTimer?(GameTimerProto? proto) => proto is null ? null : new()
+    public static implicit operator GameTimer?(GameTimerProto? proto) => proto is null ? null : DecodeBudget.Checked(new GameTimer
     {
         Id = proto.Id,
         RemainingSeconds = proto.RemainingSeconds,
@@ -32,5 +32,5 @@ public sealed class GameTimerProto
         Repeating = proto.Repeating,
         Paused = proto.Paused,
         EventName = proto.EventName,
-    };
+    });
 }

@@ -18,12 +18,12 @@ public sealed class GlobalVariablesProto
         Bools = model.Bools,
     };
 
-    public static implicit operator GlobalVariables?(GlobalVariablesProto? proto) => proto is null ? null : new()
+    public static implicit operator GlobalVariables?(GlobalVariablesProto? proto) => proto is null ? null : DecodeBudget.Checked(new GlobalVariables
     {
         Ints = proto.Ints ?? [],
         Strings = proto.Strings ?? [],
         Bools = proto.Bools ?? [],
-    };
+    });
 }
 
 [ProtoContract]
@@ -38,11 +38,11 @@ public sealed class IntVariableProto
         Value = model.Value,
     };
 
-    public static implicit operator IntVariable?(IntVariableProto? proto) => proto is null ? null : new()
+    public static implicit operator IntVariable?(IntVariableProto? proto) => proto is null ? null : DecodeBudget.Checked(new IntVariable
     {
         Name = proto.Name,
         Value = proto.Value,
-    };
+    });
 }
 
 [ProtoContract]
@@ -57,11 +57,11 @@ public sealed class StringVariableProto
         Value = model.Value,
     };
 
-    public static implicit operator StringVariable?(StringVariableProto? proto) => proto is null ? null : new()
+    public static implicit operator StringVariable?(StringVariableProto? proto) => proto is null ? null : DecodeBudget.Checked(new StringVariable
     {
         Name = proto.Name,
         Value = proto.Value,
-    };
+    });
 }
 
 [ProtoContract]
@@ -76,9 +76,9 @@ public sealed class BoolVariableProto
         Value = model.Value,
     };
 
-    public static implicit operator BoolVariable?(BoolVariableProto? proto) => proto is null ? null : new()
+    public static implicit operator BoolVariable?(BoolVariableProto? proto) => proto is null ? null : DecodeBudget.Checked(new BoolVariable
     {
         Name = proto.Name,
         Value = proto.Value,
-    };
+    });
 }

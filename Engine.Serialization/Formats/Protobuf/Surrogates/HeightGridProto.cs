@@ -17,10 +17,10 @@ public sealed class HeightGridProto
         Cells = model.Cells,
     };
 
-    public static implicit operator HeightGrid?(HeightGridProto? proto) => proto is null ? null : new()
+    public static implicit operator HeightGrid?(HeightGridProto? proto) => proto is null ? null : DecodeBudget.Checked(new HeightGrid
     {
         Width = proto.Width,
         Height = proto.Height,
         Cells = proto.Cells ?? [],
-    };
+    });
 }

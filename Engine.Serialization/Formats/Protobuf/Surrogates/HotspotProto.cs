@@ -27,7 +27,7 @@ public sealed class HotspotProto
         Enabled = model.Enabled,
     };
 
-    public static implicit operator Hotspot?(HotspotProto? proto) => proto is null ? null : new()
+    public static implicit operator Hotspot?(HotspotProto? proto) => proto is null ? null : DecodeBudget.Checked(new Hotspot
     {
         Id = proto.Id,
         Name = proto.Name,
@@ -36,5 +36,5 @@ public sealed class HotspotProto
         WalkTo = proto.WalkTo,
         Cursor = proto.Cursor,
         Enabled = proto.Enabled,
-    };
+    });
 }

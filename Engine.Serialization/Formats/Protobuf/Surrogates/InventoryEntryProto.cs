@@ -16,9 +16,9 @@ public sealed class InventoryEntryProto
         Count = model.Count,
     };
 
-    public static implicit operator InventoryEntry?(InventoryEntryProto? proto) => proto is null ? null : new()
+    public static implicit operator InventoryEntry?(InventoryEntryProto? proto) => proto is null ? null : DecodeBudget.Checked(new InventoryEntry
     {
         ItemId = proto.ItemId,
         Count = proto.Count,
-    };
+    });
 }

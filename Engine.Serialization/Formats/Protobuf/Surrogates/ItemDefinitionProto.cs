@@ -26,7 +26,7 @@ public sealed class ItemDefinitionProto
         CombinesWith = model.CombinesWith,
     };
 
-    public static implicit operator ItemDefinition?(ItemDefinitionProto? proto) => proto is null ? null : new()
+    public static implicit operator ItemDefinition?(ItemDefinitionProto? proto) => proto is null ? null : DecodeBudget.Checked(new ItemDefinition
     {
         Id = proto.Id,
         Name = proto.Name,
@@ -35,5 +35,5 @@ public sealed class ItemDefinitionProto
         Value = proto.Value,
         Stackable = proto.Stackable,
         CombinesWith = proto.CombinesWith ?? [],
-    };
+    });
 }

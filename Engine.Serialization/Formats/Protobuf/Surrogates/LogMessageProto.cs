@@ -20,11 +20,11 @@ public sealed class LogMessageProto
         Text = model.Text,
     };
 
-    public static implicit operator LogMessage?(LogMessageProto? proto) => proto is null ? null : new()
+    public static implicit operator LogMessage?(LogMessageProto? proto) => proto is null ? null : DecodeBudget.Checked(new LogMessage
     {
         TimeSeconds = proto.TimeSeconds,
         Kind = proto.Kind,
         Speaker = proto.Speaker,
         Text = proto.Text,
-    };
+    });
 }

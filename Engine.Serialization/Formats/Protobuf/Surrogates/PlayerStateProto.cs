@@ -22,12 +22,12 @@ public sealed class PlayerStateProto
         SelectedItemId = model.SelectedItemId,
     };
 
-    public static implicit operator PlayerState?(PlayerStateProto? proto) => proto is null ? null : new()
+    public static implicit operator PlayerState?(PlayerStateProto? proto) => proto is null ? null : DecodeBudget.Checked(new PlayerState
     {
         CharacterId = proto.CharacterId,
         Name = proto.Name,
         Score = proto.Score,
         Moves = proto.Moves,
         SelectedItemId = proto.SelectedItemId,
-    };
+    });
 }

@@ -22,12 +22,12 @@ public sealed class QuestProto
         CompletedObjectives = model.CompletedObjectives,
     };
 
-    public static implicit operator Quest?(QuestProto? proto) => proto is null ? null : new()
+    public static implicit operator Quest?(QuestProto? proto) => proto is null ? null : DecodeBudget.Checked(new Quest
     {
         Id = proto.Id,
         Title = proto.Title,
         Status = proto.Status,
         Step = proto.Step,
         CompletedObjectives = proto.CompletedObjectives ?? [],
-    };
+    });
 }

@@ -20,11 +20,11 @@ public sealed class RandomStateProto
         S3 = model.S3,
     };
 
-    public static implicit operator RandomState?(RandomStateProto? proto) => proto is null ? null : new()
+    public static implicit operator RandomState?(RandomStateProto? proto) => proto is null ? null : DecodeBudget.Checked(new RandomState
     {
         S0 = proto.S0,
         S1 = proto.S1,
         S2 = proto.S2,
         S3 = proto.S3,
-    };
+    });
 }

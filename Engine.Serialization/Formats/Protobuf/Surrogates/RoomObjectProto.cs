@@ -33,7 +33,7 @@ public sealed class RoomObjectProto
         Tags = model.Tags,
     };
 
-    public static implicit operator RoomObject?(RoomObjectProto? proto) => proto is null ? null : new()
+    public static implicit operator RoomObject?(RoomObjectProto? proto) => proto is null ? null : DecodeBudget.Checked(new RoomObject
     {
         Id = proto.Id,
         Name = proto.Name,
@@ -45,5 +45,5 @@ public sealed class RoomObjectProto
         Visible = proto.Visible,
         ItemId = proto.ItemId,
         Tags = proto.Tags ?? [],
-    };
+    });
 }

@@ -37,7 +37,7 @@ public sealed class RoomProto
         WalkGrid = model.WalkGrid,
     };
 
-    public static implicit operator Room?(RoomProto? proto) => proto is null ? null : new()
+    public static implicit operator Room?(RoomProto? proto) => proto is null ? null : DecodeBudget.Checked(new Room
     {
         Id = proto.Id,
         Name = proto.Name,
@@ -51,5 +51,5 @@ public sealed class RoomProto
         Objects = proto.Objects ?? [],
         Exits = proto.Exits ?? [],
         WalkGrid = proto.WalkGrid ?? new(),
-    };
+    });
 }

@@ -1,0 +1,77 @@
+using System.Diagnostics;
+using Engine.Serialization.Container;
+
+namespace Engine.Serialization.Tests.Fuzzing;
+
+/// <summary>How one input ended: it loaded, it was refused with a save exception, or something escaped.</summary>
+internal readonly record struct ProbeResult(SaveException? Refusal, Exception? Escape, long AllocatedBytes, TimeSpan Elapsed)
+{
+    public bool Loaded => Refusal is null && Escape is null;
+}
+
+/// <summary>
+/// Feeds one untrusted input to everything that reads a save (the whole load, and the header and
+/// metadata alone as a slot list reads them) and reports how it ended. Shared by the mutation
+/// tests and the coverage-guided harness (tests/Engine.Serialization.Fuzz), which links this file.
+/// </summary>
+internal static class LoadProbe
+{
+    /// <summary>A hang, not a slow input: every input here is small, and loads in milliseconds.</summary>
+    public static readonly TimeSpan HangBound = TimeSpan.FromSeconds(2);
+
+    /// <summary>The most one input may make the loader allocate: 64 times its size plus 64 MiB.</summary>
+    public static long AllocationBound(int inputLength) => (64L * inputLength) + (64L << 20);
+
+    public static ProbeResult Run(byte[] input)
+    {
+        long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
+        long start = Stopwatch.GetTimestamp();
+        SaveException? refusal = null;
+        Exception? escape = null;
+        try
+        {
+            SaveSerializer.Load(input);
+        }
+        catch (SaveException e)
+        {
+            refusal = e;
+        }
+#pragma warning disable CA1031 // Anything else is exactly what this probe exists to catch and report.
+        catch (Exception e)
+        {
+            escape = e;
+        }
+
+        try
+        {
+            using var stream = new MemoryStream(input, writable: false);
+            SaveContainer.ReadInfo(stream, LoadOptions.Default);
+        }
+        catch (SaveException)
+        {
+        }
+        catch (Exception e)
+        {
+            escape ??= e;
+        }
+#pragma warning restore CA1031
+
+        return new ProbeResult(refusal, escape, GC.GetAllocatedBytesForCurrentThread() - allocatedBefore, Stopwatch.GetElapsedTime(start));
+    }
+
+    /// <summary>What is wrong with a result, or null when it is one of the allowed outcomes within the bounds.</summary>
+    public static string? Violation(byte[] input, ProbeResult result)
+    {
+        if (result.Escape is { } e)
+        {
+            return $"{e.GetType().FullName} escaped: {e.Message}";
+        }
+
+        if (result.AllocatedBytes > AllocationBound(input.Length))
+        {
+            return $"allocated {result.AllocatedBytes:N0} bytes for a {input.Length:N0}-byte input (bound {AllocationBound(input.Length):N0})";
+        }
+
+        return result.Elapsed > HangBound ? $"took {result.Elapsed.TotalMilliseconds:N0} ms (bound {HangBound.TotalMilliseconds:N0} ms)" : null;
+    }
+}
