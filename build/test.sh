@@ -63,7 +63,9 @@ fi
 
 # Every BenchmarkDotNet suite once, in process; it ends with "benchmarks: N passed, N failed".
 bench_log="$root/artifacts/benchmarks-dry.log"
-dotnet "$root/Benchmarks/bin/Release/net10.0/Benchmarks.dll" --dry --results "$root/artifacts/bdn-dry-results" >"$bench_log" 2>&1
+# dotnet test builds only the test projects and what they reference, so build the suites here.
+dotnet build "$root/Benchmarks/Benchmarks.csproj" -c Release -nologo >"$bench_log" 2>&1 &&
+  dotnet "$root/Benchmarks/bin/Release/net10.0/Benchmarks.dll" --dry --results "$root/artifacts/bdn-dry-results" >>"$bench_log" 2>&1
 grep -E "^benchmark suite " "$bench_log"
 read -r bench_passed bench_failed < <(sed -nE 's/^benchmarks: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$bench_log")
 passed=$((passed + ${bench_passed:-0}))
