@@ -14,7 +14,7 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor UnsupportedType = Create(
         "EGEN001",
         "Type cannot be serialized",
-        "Type '{0}' (reached via {1}) is not [MessagePackObject] and neither the generated resolver nor BuiltinResolver serves it");
+        "Type '{0}' (reached via {1}) can't be written and read by generated code; supported are [MessagePackObject] types, primitives, string, enums, DateTime, byte[], and Nullable<T>, T[] and List<T> of those");
 
     public static readonly DiagnosticDescriptor IntegerKey = Create(
         "EGEN002",
@@ -56,10 +56,15 @@ internal static class DiagnosticDescriptors
         "Type is not accessible",
         "Type '{0}' (reached via {1}) is not accessible from the assembly that declares the resolver");
 
+    public static readonly DiagnosticDescriptor HashKeyedCollection = Create(
+        "EGEN010",
+        "Hash-keyed collection is not supported",
+        "Type '{0}' (reached via {1}) is hash-keyed: reading one from untrusted data needs collision-resistant hashing, which the generated code does not set up; use a list of entries");
+
     private static readonly Dictionary<string, DiagnosticDescriptor> ById = new[]
     {
         UnsupportedType, IntegerKey, MissingKey, DuplicateKey, NoParameterlessConstructor,
-        MemberNotReadWrite, PolymorphicType, InvalidResolver, InaccessibleType,
+        MemberNotReadWrite, PolymorphicType, InvalidResolver, InaccessibleType, HashKeyedCollection,
     }.ToDictionary(d => d.Id);
 
     public static Diagnostic ToDiagnostic(DiagnosticInfo info) =>

@@ -8,8 +8,8 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace Engine.Serialization.Generator;
 
 /// <summary>
-/// Emits AOT-safe MessagePack formatters (string-keyed maps) and a resolver for every class marked
-/// <c>[GeneratedFormatterResolver(typeof(Root), ...)]</c>.
+/// Emits, for every class marked <c>[GeneratedFormatterResolver(typeof(Root), ...)]</c>, direct MessagePack writers and
+/// readers (string-keyed maps) for every type reachable from the roots, and a resolver serving them as formatters.
 /// </summary>
 [Generator(LanguageNames.CSharp)]
 public sealed class FormatterResolverGenerator : IIncrementalGenerator
@@ -73,8 +73,10 @@ public sealed class FormatterResolverGenerator : IIncrementalGenerator
             resolver.ContainingNamespace.IsGlobalNamespace ? null : resolver.ContainingNamespace.ToDisplayString(),
             resolver.Name,
             resolver.InstanceConstructors.Any(c => !c.IsImplicitlyDeclared),
+            new EquatableArray<ValueShape>(walker.Roots),
             new EquatableArray<LookupEntry>(walker.Entries),
             new EquatableArray<ObjectFormatterModel>(walker.Objects),
+            new EquatableArray<ValueShape>(walker.Helpers),
             new EquatableArray<DiagnosticInfo>(diagnostics));
     }
 }

@@ -3,7 +3,7 @@ using Microsoft.CodeAnalysis;
 
 namespace Engine.Serialization.Generator;
 
-/// <summary>Types the generator never emits a formatter for.</summary>
+/// <summary>What MessagePack itself knows: the resolver leaves these to BuiltinResolver, and primitives' reader methods.</summary>
 internal static class KnownTypes
 {
     /// <summary>

@@ -4,14 +4,25 @@ using Microsoft.CodeAnalysis.CSharp;
 
 namespace Engine.Serialization.Generator;
 
-/// <summary>Turns a <see cref="ResolverModel"/> into C# source.</summary>
+/// <summary>
+/// Turns a <see cref="ResolverModel"/> into C# source: for every type a nested class with static <c>Write</c> and
+/// <c>Read</c> methods that call each other directly (no options, no resolver lookups, no interface dispatch), the
+/// roots' <c>Write</c>/<c>Read</c> on the resolver, and the resolver's formatters delegating to the same code.
+/// </summary>
 internal static class ResolverEmitter
 {
     private const string Formatter = "global::MessagePack.Formatters.IMessagePackFormatter";
     private const string Writer = "ref global::MessagePack.MessagePackWriter writer";
     private const string Reader = "ref global::MessagePack.MessagePackReader reader";
     private const string Options = "global::MessagePack.MessagePackSerializerOptions options";
-    private const string WithVerify = "global::MessagePack.FormatterResolverExtensions.GetFormatterWithVerify";
+    private const string Unsafe = "global::System.Runtime.CompilerServices.Unsafe";
+    private const string Failure = "global::MessagePack.MessagePackSerializationException";
+
+    // MessagePackSecurity.UntrustedData's MaximumObjectGraphDepth.
+    private const int MaxDepth = 500;
+
+    // Floats written per GetSpan: 40 KB of float32, so a huge grid doesn't ask the writer for one huge buffer.
+    private const int FloatsPerSpan = 8192;
 
     public static string Emit(ResolverModel model)
     {
@@ -27,6 +38,9 @@ internal static class ResolverEmitter
 
         code.Open($"partial class {model.ClassName} : global::MessagePack.IFormatterResolver");
         code.Line($"public static readonly {model.ClassName} Instance = new();");
+        code.Line();
+        code.Line("/// <summary>How deeply objects and collections may nest in what this resolver reads (as MessagePackSecurity.UntrustedData).</summary>");
+        code.Line($"internal const int MaxDepth = {MaxDepth};");
         if (!model.DeclaresConstructor)
         {
             code.Line();
@@ -37,10 +51,25 @@ internal static class ResolverEmitter
         code.Line();
         code.Line($"public {Formatter}<T>? GetFormatter<T>() => Cache<T>.Formatter;");
         code.Line();
-        code.Open("private static object? Lookup(global::System.Type t)");
-        foreach (var entry in model.Entries)
+        code.Line("/// <summary>Called before each class object, array and list is read: implement it to bound what a read may allocate.</summary>");
+        code.Line("static partial void OnReading();");
+
+        // A model with errors gets only the surface that code calls, so the build shows the generator's errors alone.
+        var complete = model.Diagnostics.Count == 0;
+        foreach (var root in model.Roots)
         {
-            code.Line($"if (t == typeof({entry.TypeName})) return {entry.Creation};");
+            code.Line();
+            EmitRoot(code, root, complete);
+        }
+
+        code.Line();
+        code.Open("private static object? Lookup(global::System.Type t)");
+        if (complete)
+        {
+            foreach (var entry in model.Entries)
+            {
+                code.Line($"if (t == typeof({entry.TypeName})) return {entry.Creation};");
+            }
         }
 
         code.Line("return null;");
@@ -50,20 +79,110 @@ internal static class ResolverEmitter
         code.Line($"public static readonly {Formatter}<T>? Formatter = ({Formatter}<T>?)Lookup(typeof(T));");
         code.Close();
 
-        foreach (var type in model.Objects)
+        if (complete)
         {
-            code.Line();
-            EmitObjectFormatter(code, type);
+            EmitShared(code, model);
+            foreach (var type in model.Objects)
+            {
+                code.Line();
+                EmitObject(code, type);
+            }
+
+            foreach (var helper in model.Helpers)
+            {
+                code.Line();
+                EmitHelper(code, helper);
+            }
         }
 
         code.Close();
         return code.ToString();
     }
 
-    private static void EmitObjectFormatter(CodeWriter code, ObjectFormatterModel type)
+    private static void EmitRoot(CodeWriter code, ValueShape root, bool complete)
     {
-        var valueType = type.IsValueType ? type.TypeName : type.TypeName + "?";
-        code.Open($"private sealed class {type.FormatterName} : {Formatter}<{valueType}>");
+        var type = Nullable(root);
+        code.Line($"/// <summary>Writes a <c>{Escape(root.TypeName)}</c> as MessagePack, without options or resolvers.</summary>");
+        code.Line(complete
+            ? $"internal static void Write({Writer}, {type} value) {{ {WriteValue(root, "value")} }}"
+            : $"internal static void Write({Writer}, {type} value) => throw new global::System.NotSupportedException();");
+        code.Line();
+        code.Line($"/// <summary>Reads a <c>{Escape(root.TypeName)}</c> from MessagePack, without options or resolvers.</summary>");
+        code.Line(complete
+            ? $"internal static void Read({Reader}, out {type} value) => value = {ReadValue(root)};"
+            : $"internal static void Read({Reader}, out {type} value) => throw new global::System.NotSupportedException();");
+    }
+
+    /// <summary>The helpers the shapes' code calls: the depth check, the float runs.</summary>
+    private static void EmitShared(CodeWriter code, ResolverModel model)
+    {
+        code.Line();
+        code.Open($"private static void DepthStep({Reader})");
+        code.Open($"if (++reader.Depth > MaxDepth)");
+        code.Line($"throw new {Failure}(\"The data nests objects and collections deeper than {MaxDepth} levels.\");");
+        code.Close();
+        code.Close();
+
+        foreach (var encoding in model.Helpers.Select(h => h.Float).OfType<FloatEncoding>().Distinct())
+        {
+            EmitFloatRuns(code, encoding);
+        }
+    }
+
+    /// <summary>
+    /// Bulk paths for arrays of a fixed-width float: the values that come next as that encoding (code byte and big-endian
+    /// bits) are decoded in one loop over the reader's current segment; anything else falls back to the reader.
+    /// </summary>
+    private static void EmitFloatRuns(CodeWriter code, FloatEncoding f)
+    {
+        var code8 = "0x" + f.Code.ToString("X2", CultureInfo.InvariantCulture);
+        code.Line();
+        code.Line($"/// <summary>Decodes the {f.ElementType} values ({code8} and {f.Size - 1} big-endian bytes) next in the reader's current segment, up to the first in another encoding; returns how many.</summary>");
+        code.Open($"private static int Read{f.Name}Run({Reader}, global::System.Span<{f.ElementType}> destination)");
+        code.Line("var bytes = reader.Sequence.Slice(reader.Position).FirstSpan;");
+        code.Line($"var count = global::System.Math.Min(destination.Length, bytes.Length / {f.Size});");
+        code.Line("ref var first = ref global::System.Runtime.InteropServices.MemoryMarshal.GetReference(bytes);");
+        code.Line("var i = 0;");
+        code.Line($"// i < count keeps every {f.Size}-byte value read here inside bytes.");
+        code.Open($"for (; i < count; i++)");
+        code.Line($"ref var value = ref {Unsafe}.Add(ref first, i * {f.Size});");
+        code.Open($"if (value != {code8})");
+        code.Line("break;");
+        code.Close();
+        code.Line();
+        code.Line($"var bits = {Unsafe}.ReadUnaligned<{f.BitsType}>(ref {Unsafe}.Add(ref value, 1));");
+        code.Line($"destination[i] = global::System.BitConverter.{f.FromBits}(global::System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(bits));");
+        code.Close();
+        code.Line();
+        code.Line($"reader.ReadRaw(i * {f.Size}L);");
+        code.Line("return i;");
+        code.Close();
+
+        code.Line();
+        code.Line($"/// <summary>Writes each value as {code8} and its {f.Size - 1} big-endian bytes, as MessagePackWriter.Write({f.ElementType}) does, a span at a time.</summary>");
+        code.Open($"private static void Write{f.Name}Run({Writer}, global::System.ReadOnlySpan<{f.ElementType}> values)");
+        code.Open("while (!values.IsEmpty)");
+        code.Line($"var count = global::System.Math.Min(values.Length, {FloatsPerSpan});");
+        code.Line($"var bytes = writer.GetSpan(count * {f.Size}).Slice(0, count * {f.Size});");
+        code.Line("ref var first = ref global::System.Runtime.InteropServices.MemoryMarshal.GetReference(bytes);");
+        code.Open("for (var i = 0; i < count; i++)");
+        code.Line($"ref var value = ref {Unsafe}.Add(ref first, i * {f.Size});");
+        code.Line($"value = {code8};");
+        code.Line($"var bits = global::System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(global::System.BitConverter.{f.ToBits}(values[i]));");
+        code.Line($"{Unsafe}.WriteUnaligned(ref {Unsafe}.Add(ref value, 1), bits);");
+        code.Close();
+        code.Line();
+        code.Line("writer.Advance(bytes.Length);");
+        code.Line("values = values.Slice(count);");
+        code.Close();
+        code.Close();
+    }
+
+    private static void EmitObject(CodeWriter code, ObjectFormatterModel type)
+    {
+        var shape = type.Shape;
+        var valueType = Nullable(shape);
+        code.Open($"private sealed class {shape.HelperName} : {Formatter}<{valueType}>");
         for (var i = 0; i < type.Members.Count; i++)
         {
             var member = type.Members[i];
@@ -73,53 +192,25 @@ internal static class ResolverEmitter
             code.Line();
         }
 
-        EmitSerialize(code, type, valueType);
+        code.Line($"public void Serialize({Writer}, {valueType} value, {Options}) => Write(ref writer, value);");
         code.Line();
-        EmitDeserialize(code, type, valueType);
-        code.Close();
-    }
-
-    private static void EmitSerialize(CodeWriter code, ObjectFormatterModel type, string valueType)
-    {
-        code.Open($"public void Serialize({Writer}, {valueType} value, {Options})");
-        if (!type.IsValueType)
-        {
-            code.Open("if (value is null)");
-            code.Line("writer.WriteNil();");
-            code.Line("return;");
-            code.Close();
-            code.Line();
-        }
-
+        code.Line($"public {valueType} Deserialize({Reader}, {Options}) => Read(ref reader);");
+        code.Line();
+        code.Open($"public static void Write({Writer}, {valueType} value)");
+        EmitNilWrite(code, shape);
         code.Line($"writer.WriteMapHeader({type.Members.Count});");
         for (var i = 0; i < type.Members.Count; i++)
         {
             var member = type.Members[i];
             code.Line($"writer.WriteRaw(Key{i});");
-            code.Line(member.Kind switch
-            {
-                MemberKind.Primitive => $"writer.Write(value.{member.Name});",
-                MemberKind.Enum => $"writer.Write(({member.EnumUnderlyingType})value.{member.Name});",
-                _ => $"{WithVerify}<{member.TypeName}>(options.Resolver).Serialize(ref writer, value.{member.Name}, options);",
-            });
+            code.Line(WriteValue(member.Shape, "value." + member.Name));
         }
 
         code.Close();
-    }
-
-    private static void EmitDeserialize(CodeWriter code, ObjectFormatterModel type, string valueType)
-    {
-        code.Open($"public {valueType} Deserialize({Reader}, {Options})");
-        if (!type.IsValueType)
-        {
-            code.Open("if (reader.TryReadNil())");
-            code.Line("return null;");
-            code.Close();
-            code.Line();
-        }
-
-        code.Line("options.Security.DepthStep(ref reader);");
-        code.Line($"var result = new {type.TypeName}();");
+        code.Line();
+        code.Open($"public static {valueType} Read({Reader})");
+        EmitReadStart(code, shape);
+        code.Line($"var result = new {shape.TypeName}();");
         code.Line("var count = reader.ReadMapHeader();");
         code.Open("for (var i = 0; i < count; i++)");
         if (type.Members.Count > 0)
@@ -145,6 +236,7 @@ internal static class ResolverEmitter
         code.Line("reader.Depth--;");
         code.Line("return result;");
         code.Close();
+        code.Close();
     }
 
     private static void EmitKeySwitch(CodeWriter code, ObjectFormatterModel type)
@@ -161,13 +253,7 @@ internal static class ResolverEmitter
             {
                 var member = type.Members[i];
                 code.Open($"if (global::System.MemoryExtensions.SequenceEqual(key, Key{i}.Slice({member.KeyHeaderLength})))");
-                code.Line(member.Kind switch
-                {
-                    MemberKind.Primitive when member.ReadMethod == "ReadString" => $"result.{member.Name} = reader.ReadString()!;",
-                    MemberKind.Primitive => $"result.{member.Name} = reader.{member.ReadMethod}();",
-                    MemberKind.Enum => $"result.{member.Name} = ({member.TypeName})reader.{member.ReadMethod}();",
-                    _ => $"result.{member.Name} = {WithVerify}<{member.TypeName}>(options.Resolver).Deserialize(ref reader, options);",
-                });
+                code.Line($"result.{member.Name} = {ReadValue(member.Shape)};");
                 code.Line("continue;");
                 code.Close();
                 code.Line();
@@ -179,4 +265,156 @@ internal static class ResolverEmitter
 
         code.Close();
     }
+
+    /// <summary>A nested static class with the Write and Read of a nullable, an array, a list or a byte[].</summary>
+    private static void EmitHelper(CodeWriter code, ValueShape shape)
+    {
+        var valueType = Nullable(shape);
+        code.Open($"private static class {shape.HelperName}");
+        code.Open($"public static void Write({Writer}, {valueType} value)");
+        switch (shape.Kind)
+        {
+            case ShapeKind.Bytes:
+                EmitNilWrite(code, shape);
+                code.Line("writer.Write((global::System.ReadOnlySpan<byte>)value);");
+                break;
+            case ShapeKind.Nullable:
+                code.Open("if (value is { } item)");
+                code.Line(WriteValue(shape.Element!, "item"));
+                code.Close();
+                code.Open("else");
+                code.Line("writer.WriteNil();");
+                code.Close();
+                break;
+            default:
+                EmitNilWrite(code, shape);
+                var count = shape.Kind == ShapeKind.Array ? "Length" : "Count";
+                code.Line($"writer.WriteArrayHeader(value.{count});");
+                if (shape.Float is { } bulk)
+                {
+                    code.Line($"Write{bulk.Name}Run(ref writer, value);");
+                }
+                else
+                {
+                    code.Open($"for (var i = 0; i < value.{count}; i++)");
+                    code.Line(WriteValue(shape.Element!, "value[i]"));
+                    code.Close();
+                }
+
+                break;
+        }
+
+        code.Close();
+        code.Line();
+        code.Open($"public static {valueType} Read({Reader})");
+        switch (shape.Kind)
+        {
+            case ShapeKind.Bytes:
+                code.Line("return reader.ReadBytes() is { } bytes ? global::System.Buffers.BuffersExtensions.ToArray(bytes) : null;");
+                break;
+            case ShapeKind.Nullable:
+                code.Line($"return reader.TryReadNil() ? null : {ReadValue(shape.Element!)};");
+                break;
+            default:
+                EmitReadCollection(code, shape);
+                break;
+        }
+
+        code.Close();
+        code.Close();
+    }
+
+    private static void EmitReadCollection(CodeWriter code, ValueShape shape)
+    {
+        var element = shape.Element!;
+        EmitReadStart(code, shape);
+        // MessagePackReader refuses a count beyond the bytes left (or beyond int), so nothing is allocated for it.
+        code.Line("var count = reader.ReadArrayHeader();");
+        if (shape.Kind == ShapeKind.List)
+        {
+            code.Line($"var result = new global::System.Collections.Generic.List<{element.TypeName}>(count);");
+            code.Open("for (var i = 0; i < count; i++)");
+            code.Line($"result.Add({ReadValue(element)});");
+            code.Close();
+        }
+        else
+        {
+            code.Line($"var result = count == 0 ? global::System.Array.Empty<{element.TypeName}>() : new {ArrayOf(element.TypeName, "count")};");
+            if (shape.Float is { } bulk)
+            {
+                code.Line("var i = 0;");
+                code.Open("while (i < result.Length)");
+                code.Line($"i += Read{bulk.Name}Run(ref reader, global::System.MemoryExtensions.AsSpan(result, i));");
+                code.Line("// A value in another encoding (MessagePack allows any number), or one across a segment's end.");
+                code.Open("if (i < result.Length)");
+                code.Line($"result[i++] = {ReadValue(element)};");
+                code.Close();
+                code.Close();
+            }
+            else
+            {
+                code.Open("for (var i = 0; i < result.Length; i++)");
+                code.Line($"result[i] = {ReadValue(element)};");
+                code.Close();
+            }
+        }
+
+        code.Line();
+        code.Line("reader.Depth--;");
+        code.Line("return result;");
+    }
+
+    private static void EmitNilWrite(CodeWriter code, ValueShape shape)
+    {
+        if (shape.IsReferenceType)
+        {
+            code.Open("if (value is null)");
+            code.Line("writer.WriteNil();");
+            code.Line("return;");
+            code.Close();
+            code.Line();
+        }
+    }
+
+    /// <summary>The start of an object's or collection's Read: nil, the budget hook (classes allocate), the depth.</summary>
+    private static void EmitReadStart(CodeWriter code, ValueShape shape)
+    {
+        if (shape.IsReferenceType)
+        {
+            code.Open("if (reader.TryReadNil())");
+            code.Line("return null;");
+            code.Close();
+            code.Line();
+            code.Line("OnReading();");
+        }
+
+        code.Line("DepthStep(ref reader);");
+    }
+
+    private static string WriteValue(ValueShape shape, string value) => shape.Kind switch
+    {
+        ShapeKind.Primitive or ShapeKind.DateTime => $"writer.Write({value});",
+        ShapeKind.Enum => $"writer.Write(({shape.EnumUnderlyingType}){value});",
+        // The value's type may differ from the helper's in nullable annotations only (List<string?> vs List<string>).
+        _ => $"{shape.HelperName}.Write(ref writer, {value}{(shape.IsReferenceType ? "!" : string.Empty)});",
+    };
+
+    private static string ReadValue(ValueShape shape) => shape.Kind switch
+    {
+        ShapeKind.Primitive => $"reader.{shape.ReadMethod}(){(shape.IsReferenceType ? "!" : string.Empty)}",
+        ShapeKind.Enum => $"({shape.TypeName})reader.{shape.ReadMethod}()",
+        ShapeKind.DateTime => "reader.ReadDateTime()",
+        _ => $"{shape.HelperName}.Read(ref reader){(shape.IsReferenceType ? "!" : string.Empty)}",
+    };
+
+    private static string Nullable(ValueShape shape) => shape.IsReferenceType ? shape.TypeName + "?" : shape.TypeName;
+
+    /// <summary><c>new T[count]</c>, with the count in the right place when T is itself an array (<c>new T[count][]</c>).</summary>
+    private static string ArrayOf(string elementType, string count)
+    {
+        var rank = elementType.IndexOf('[');
+        return rank < 0 ? $"{elementType}[{count}]" : $"{elementType.Substring(0, rank)}[{count}]{elementType.Substring(rank)}";
+    }
+
+    private static string Escape(string typeName) => typeName.Replace("<", "&lt;").Replace(">", "&gt;");
 }

@@ -6,7 +6,8 @@ using Microsoft.CodeAnalysis.CSharp;
 namespace Engine.Serialization.Generator;
 
 /// <summary>
-/// Walks the type graph from the resolver's roots and decides, for every reachable type, which formatter serves it.
+/// Walks the type graph from the resolver's roots and decides, for every reachable type, how the generated code writes
+/// and reads it (its <see cref="ValueShape"/>), and which formatter the resolver serves for it.
 /// Works on symbols only, because the roots usually come from a referenced assembly's metadata.
 /// </summary>
 internal sealed class TypeGraphWalker
@@ -17,16 +18,22 @@ internal sealed class TypeGraphWalker
     private const string UnionAttribute = "MessagePack.UnionAttribute";
     private const string Formatters = "global::MessagePack.Formatters.";
 
+    private static readonly FloatEncoding Float32 = new("float", 0xCA, 5, "Single", "int", "Int32BitsToSingle", "SingleToInt32Bits");
+    private static readonly FloatEncoding Float64 = new("double", 0xCB, 9, "Double", "long", "Int64BitsToDouble", "DoubleToInt64Bits");
+
     private readonly Compilation compilation;
     private readonly LocationInfo? fallbackLocation;
     private readonly INamedTypeSymbol? listType;
     private readonly INamedTypeSymbol? dictionaryType;
-    private readonly HashSet<ITypeSymbol> seen = new(SymbolEqualityComparer.Default);
-    // Via names what led to the type (for messages); At is where it was used, if that is in source.
-    private readonly Queue<(ITypeSymbol Type, string Via, Location? At)> pending = new();
-    private readonly HashSet<string> formatterNames = new();
+    private readonly INamedTypeSymbol? dateTimeType;
+    // Each type's shape once decided (null: it can't be handled, and that was reported).
+    private readonly Dictionary<ITypeSymbol, ValueShape?> shapes = new(SymbolEqualityComparer.Default);
+    private readonly Queue<(INamedTypeSymbol Type, ValueShape Shape)> pendingObjects = new();
+    private readonly HashSet<string> helperNames = new();
+    private readonly List<ValueShape> roots = new();
     private readonly List<LookupEntry> entries = new();
     private readonly List<ObjectFormatterModel> objects = new();
+    private readonly List<ValueShape> helpers = new();
     private readonly List<DiagnosticInfo> diagnostics = new();
 
     public TypeGraphWalker(Compilation compilation, LocationInfo? fallbackLocation)
@@ -35,39 +42,56 @@ internal sealed class TypeGraphWalker
         this.fallbackLocation = fallbackLocation;
         listType = compilation.GetTypeByMetadataName("System.Collections.Generic.List`1");
         dictionaryType = compilation.GetTypeByMetadataName("System.Collections.Generic.Dictionary`2");
+        dateTimeType = compilation.GetTypeByMetadataName("System.DateTime");
     }
+
+    public IReadOnlyList<ValueShape> Roots => roots;
 
     public IReadOnlyList<LookupEntry> Entries => entries;
 
     public IReadOnlyList<ObjectFormatterModel> Objects => objects;
 
+    /// <summary>The shapes with a nested class of their own that are not objects: nullables, arrays, lists, byte[].</summary>
+    public IReadOnlyList<ValueShape> Helpers => helpers;
+
     public IReadOnlyList<DiagnosticInfo> Diagnostics => diagnostics;
 
-    public void Walk(IEnumerable<ITypeSymbol> roots)
+    public void Walk(IEnumerable<ITypeSymbol> rootTypes)
     {
-        foreach (var root in roots)
+        foreach (var root in rootTypes)
         {
-            pending.Enqueue((root, "a resolver root", null));
+            if (ShapeOf(root, "a resolver root", null) is { } shape && !roots.Contains(shape))
+            {
+                roots.Add(shape);
+            }
         }
 
-        while (pending.Count > 0)
+        while (pendingObjects.Count > 0)
         {
-            var (type, via, at) = pending.Dequeue();
-            if (seen.Add(type))
-            {
-                Visit(type, via, at);
-            }
+            var (type, shape) = pendingObjects.Dequeue();
+            VisitObject(type, shape);
         }
     }
 
     private void Report(DiagnosticDescriptor descriptor, Location? location, params string[] arguments) =>
         diagnostics.Add(DiagnosticInfo.Create(descriptor, LocationInfo.From(location) ?? fallbackLocation, arguments));
 
-    private void Visit(ITypeSymbol type, string via, Location? at)
+    private ValueShape? ShapeOf(ITypeSymbol type, string via, Location? at)
     {
-        if (type.TypeKind == TypeKind.Error || KnownTypes.IsBuiltin(type))
+        if (!shapes.TryGetValue(type, out var shape))
         {
-            return;
+            shape = CreateShape(type, via, at);
+            shapes.Add(type, shape);
+        }
+
+        return shape;
+    }
+
+    private ValueShape? CreateShape(ITypeSymbol type, string via, Location? at)
+    {
+        if (type.TypeKind == TypeKind.Error)
+        {
+            return null;
         }
 
         var name = TypeNames.Plain(type);
@@ -75,95 +99,124 @@ internal sealed class TypeGraphWalker
         if (IsOpen(type))
         {
             Report(DiagnosticDescriptors.UnsupportedType, at, display, via);
-            return;
+            return null;
         }
 
-        if (type is IArrayTypeSymbol array)
+        if (KnownTypes.PrimitiveReadMethod(type) is { } read)
         {
-            if (array.IsSZArray)
-            {
-                AddEntry(type, $"new {Formatters}ArrayFormatter<{TypeNames.Plain(array.ElementType)}>()");
-                pending.Enqueue((array.ElementType, via, at));
-                return;
-            }
+            return new ValueShape(ShapeKind.Primitive, name, type.IsReferenceType, ReadMethod: read);
         }
-        else if (type is INamedTypeSymbol named)
+
+        if (type is IArrayTypeSymbol { IsSZArray: true } array)
         {
-            if (!compilation.IsSymbolAccessibleWithin(named, compilation.Assembly) || IsFileLocal(named))
+            if (array.ElementType.SpecialType == SpecialType.System_Byte)
             {
-                Report(DiagnosticDescriptors.InaccessibleType, at ?? SourceLocation(named), display, via);
-                return;
+                return AddHelper(new ValueShape(ShapeKind.Bytes, name, true, HelperName(type)));
             }
 
-            if (named.TypeKind == TypeKind.Enum)
-            {
-                AddEntry(type, $"new {Formatters}GenericEnumFormatter<{name}>()");
-                return;
-            }
+            return ShapeOf(array.ElementType, via, at) is { } element
+                ? AddCollection(type, ShapeKind.Array, element, $"ArrayFormatter<{element.TypeName}>")
+                : null;
+        }
 
-            if (TryVisitGeneric(named, via, at))
-            {
-                return;
-            }
+        if (type is not INamedTypeSymbol named)
+        {
+            Report(DiagnosticDescriptors.UnsupportedType, at ?? SourceLocation(type), display, via);
+            return null;
+        }
 
-            if (HasAttribute(named, UnionAttribute) || named.TypeKind == TypeKind.Interface || named.IsAbstract)
-            {
-                Report(DiagnosticDescriptors.PolymorphicType, at ?? SourceLocation(named), display, via);
-                return;
-            }
+        if (!compilation.IsSymbolAccessibleWithin(named, compilation.Assembly) || IsFileLocal(named))
+        {
+            Report(DiagnosticDescriptors.InaccessibleType, at ?? SourceLocation(named), display, via);
+            return null;
+        }
 
-            if (HasAttribute(named, MessagePackObjectAttribute))
-            {
-                VisitObject(named);
-                return;
-            }
+        if (SymbolEqualityComparer.Default.Equals(named, dateTimeType))
+        {
+            return new ValueShape(ShapeKind.DateTime, name, false);
+        }
+
+        if (named.EnumUnderlyingType is { } underlying)
+        {
+            AddEntry(type, $"new {Formatters}GenericEnumFormatter<{name}>()");
+            return new ValueShape(ShapeKind.Enum, name, false, ReadMethod: KnownTypes.PrimitiveReadMethod(underlying), EnumUnderlyingType: TypeNames.Plain(underlying));
+        }
+
+        var definition = named.OriginalDefinition;
+        if (definition.SpecialType == SpecialType.System_Nullable_T || SymbolEqualityComparer.Default.Equals(definition, listType))
+        {
+            var kind = definition.SpecialType == SpecialType.System_Nullable_T ? ShapeKind.Nullable : ShapeKind.List;
+            var argument = named.TypeArguments[0];
+            return ShapeOf(argument, via, at) is { } element
+                ? AddCollection(type, kind, element, $"{(kind == ShapeKind.List ? "ListFormatter" : "NullableFormatter")}<{element.TypeName}>")
+                : null;
+        }
+
+        if (SymbolEqualityComparer.Default.Equals(definition, dictionaryType))
+        {
+            Report(DiagnosticDescriptors.HashKeyedCollection, at ?? SourceLocation(type), display, via);
+            return null;
+        }
+
+        if (HasAttribute(named, UnionAttribute) || named.TypeKind == TypeKind.Interface || named.IsAbstract)
+        {
+            Report(DiagnosticDescriptors.PolymorphicType, at ?? SourceLocation(named), display, via);
+            return null;
+        }
+
+        if (HasAttribute(named, MessagePackObjectAttribute))
+        {
+            var shape = new ValueShape(ShapeKind.Object, name, named.IsReferenceType, HelperName(type));
+            pendingObjects.Enqueue((named, shape));
+            return shape;
         }
 
         Report(DiagnosticDescriptors.UnsupportedType, at ?? SourceLocation(type), display, via);
+        return null;
     }
 
-    private bool TryVisitGeneric(INamedTypeSymbol named, string via, Location? at)
+    /// <summary>A nullable, array or list shape, served to MessagePackSerializer by <paramref name="formatter"/> unless BuiltinResolver serves it.</summary>
+    private ValueShape AddCollection(ITypeSymbol type, ShapeKind kind, ValueShape element, string formatter)
     {
-        var definition = named.OriginalDefinition;
-        string? creation = null;
-        if (definition.SpecialType == SpecialType.System_Nullable_T)
+        if (!KnownTypes.IsBuiltin(type))
         {
-            creation = "NullableFormatter";
-        }
-        else if (SymbolEqualityComparer.Default.Equals(definition, listType))
-        {
-            creation = "ListFormatter";
-        }
-        else if (SymbolEqualityComparer.Default.Equals(definition, dictionaryType))
-        {
-            creation = "DictionaryFormatter";
+            AddEntry(type, $"new {Formatters}{formatter}()");
         }
 
-        if (creation is null)
+        var bulk = kind != ShapeKind.Array ? null : element.TypeName switch
         {
-            return false;
-        }
-
-        var arguments = string.Join(", ", named.TypeArguments.Select(TypeNames.Plain));
-        AddEntry(named, $"new {Formatters}{creation}<{arguments}>()");
-        foreach (var argument in named.TypeArguments)
-        {
-            pending.Enqueue((argument, via, at));
-        }
-
-        return true;
+            "float" => Float32,
+            "double" => Float64,
+            _ => null,
+        };
+        return AddHelper(new ValueShape(kind, TypeNames.Plain(type), type.IsReferenceType, HelperName(type), Element: element, Float: bulk));
     }
 
-    private void VisitObject(INamedTypeSymbol type)
+    private ValueShape AddHelper(ValueShape shape)
     {
-        var typeName = TypeNames.Plain(type);
+        helpers.Add(shape);
+        return shape;
+    }
+
+    /// <summary>The name of the nested class that holds the type's Write and Read: unique within the resolver.</summary>
+    private string HelperName(ITypeSymbol type)
+    {
+        var name = TypeNames.Identifier(type) + "Formatter";
+        for (var i = 2; !helperNames.Add(name); i++)
+        {
+            name = TypeNames.Identifier(type) + "Formatter" + i;
+        }
+
+        return name;
+    }
+
+    private void VisitObject(INamedTypeSymbol type, ValueShape shape)
+    {
         var display = type.ToDisplayString();
-        var canEmit = true;
         if (type.TypeKind == TypeKind.Class
             && !type.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility == Accessibility.Public))
         {
             Report(DiagnosticDescriptors.NoParameterlessConstructor, SourceLocation(type), display);
-            canEmit = false;
         }
 
         var keyAsPropertyName = type.GetAttributes()
@@ -174,26 +227,15 @@ internal sealed class TypeGraphWalker
         var keys = new Dictionary<string, string>();
         foreach (var member in DataMembers(type))
         {
-            canEmit &= TryAddMember(type, display, member, keyAsPropertyName, keys, members);
+            TryAddMember(type, display, member, keyAsPropertyName, keys, members);
         }
 
-        if (!canEmit)
-        {
-            return;
-        }
-
-        var formatterName = TypeNames.Identifier(type) + "Formatter";
-        for (var i = 2; !formatterNames.Add(formatterName); i++)
-        {
-            formatterName = TypeNames.Identifier(type) + "Formatter" + i;
-        }
-
-        objects.Add(new ObjectFormatterModel(typeName, formatterName, type.IsValueType, new EquatableArray<MemberModel>(members)));
-        entries.Add(new LookupEntry(typeName, $"new {formatterName}()"));
+        objects.Add(new ObjectFormatterModel(shape, new EquatableArray<MemberModel>(members)));
+        entries.Add(new LookupEntry(shape.TypeName, $"new {shape.HelperName}()"));
     }
 
-    /// <summary>Adds the member's model if it is serialized; false after reporting why the member makes its type unusable.</summary>
-    private bool TryAddMember(
+    /// <summary>Adds the member's model if it is serialized and can be; otherwise reports why not, if that is the member's fault.</summary>
+    private void TryAddMember(
         INamedTypeSymbol type,
         string display,
         ISymbol member,
@@ -203,7 +245,7 @@ internal sealed class TypeGraphWalker
     {
         if (HasAttribute(member, IgnoreMemberAttribute))
         {
-            return true;
+            return;
         }
 
         var location = SourceLocation(member) ?? SourceLocation(type);
@@ -215,14 +257,14 @@ internal sealed class TypeGraphWalker
             if (keyAttribute.ConstructorArguments.FirstOrDefault().Value is not string explicitKey)
             {
                 Report(DiagnosticDescriptors.IntegerKey, location, display, member.Name);
-                return false;
+                return;
             }
 
             key = explicitKey;
         }
         else if (!isPublic)
         {
-            return true;
+            return;
         }
         else if (keyAsPropertyName)
         {
@@ -231,7 +273,7 @@ internal sealed class TypeGraphWalker
         else
         {
             Report(DiagnosticDescriptors.MissingKey, location, display, member.Name);
-            return false;
+            return;
         }
 
         var memberType = member switch
@@ -243,38 +285,24 @@ internal sealed class TypeGraphWalker
         if (memberType is null)
         {
             Report(DiagnosticDescriptors.MemberNotReadWrite, location, display, member.Name);
-            return false;
+            return;
         }
 
         if (keys.TryGetValue(key, out var other))
         {
             Report(DiagnosticDescriptors.DuplicateKey, location, display, key, other, member.Name);
-            return false;
+            return;
         }
 
         keys.Add(key, member.Name);
-        pending.Enqueue((memberType, $"'{display}.{member.Name}'", location));
+        if (ShapeOf(memberType, $"'{display}.{member.Name}'", location) is not { } shape)
+        {
+            return;
+        }
 
         var (encoded, headerLength) = MessagePackKey.Encode(key);
         var name = SyntaxFacts.GetKeywordKind(member.Name) == SyntaxKind.None ? member.Name : "@" + member.Name;
-        var typeText = TypeNames.WithAnnotations(memberType);
-        MemberModel model;
-        if (KnownTypes.PrimitiveReadMethod(memberType) is { } read)
-        {
-            model = new MemberModel(name, key, new(encoded), headerLength, typeText, MemberKind.Primitive, read, null);
-        }
-        else if (memberType is INamedTypeSymbol { EnumUnderlyingType: { } underlying })
-        {
-            model = new MemberModel(
-                name, key, new(encoded), headerLength, typeText, MemberKind.Enum, KnownTypes.PrimitiveReadMethod(underlying), TypeNames.Plain(underlying));
-        }
-        else
-        {
-            model = new MemberModel(name, key, new(encoded), headerLength, typeText, MemberKind.Formatter, null, null);
-        }
-
-        members.Add(model);
-        return true;
+        members.Add(new MemberModel(name, key, new(encoded), headerLength, shape));
     }
 
     /// <summary>Instance fields and properties, base class first, in the order Roslyn lists them; an override or <c>new</c> member keeps its base slot.</summary>

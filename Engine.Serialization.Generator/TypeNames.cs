@@ -15,14 +15,10 @@ internal static class TypeNames
     /// <summary><c>global::</c>-qualified with nullable reference annotations, to match a member's declared type.</summary>
     public static string WithAnnotations(ITypeSymbol type) => type.ToDisplayString(Annotated);
 
-    /// <summary>A C# identifier derived from the type's full name, e.g. <c>Engine_Core_GameContent</c>.</summary>
+    /// <summary>A C# identifier derived from the type's full name, e.g. <c>Engine_Core_GameContent</c>, <c>System_Collections_Generic_List_Engine_Core_Room_</c>.</summary>
     public static string Identifier(ITypeSymbol type)
     {
-        var name = Plain(type);
-        if (name.StartsWith("global::", System.StringComparison.Ordinal))
-        {
-            name = name.Substring("global::".Length);
-        }
+        var name = Plain(type).Replace("global::", string.Empty);
 
         var builder = new StringBuilder(name.Length);
         foreach (var c in name)

@@ -4,8 +4,8 @@ using System.IO.Hashing;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
+using Engine.Serialization.Formats.MessagePack;
 using MessagePack;
-using MessagePack.Resolvers;
 
 namespace Engine.Serialization.Container;
 
@@ -36,10 +36,6 @@ public static class SaveContainer
     internal const int MetadataChecksumOffset = 44;
     internal const int HeaderChecksumOffset = 48;
 
-    private static readonly MessagePackSerializerOptions MetadataOptions = new MessagePackSerializerOptions(
-        CompositeResolver.Create(SaveMetadataFormatterResolver.Instance, BuiltinResolver.Instance))
-        .WithSecurity(MessagePackSecurity.UntrustedData);
-
     public static void Write(
         IBufferWriter<byte> output,
         SaveFormat format,
@@ -51,7 +47,11 @@ public static class SaveContainer
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(metadata);
-        byte[] metadataBytes = MessagePackSerializer.Serialize(metadata, MetadataOptions);
+        var metadataBuffer = new ArrayBufferWriter<byte>();
+        var metadataWriter = new MessagePackWriter(metadataBuffer);
+        SaveMetadataFormatterResolver.Write(ref metadataWriter, metadata);
+        metadataWriter.Flush();
+        var metadataBytes = metadataBuffer.WrittenSpan;
 
         Span<byte> header = stackalloc byte[HeaderSize];
         Magic.CopyTo(header);
@@ -208,10 +208,10 @@ public static class SaveContainer
         try
         {
             var reader = new MessagePackReader(metadata.ToArray());
-            return Checked(MessagePackSerializer.Deserialize<SaveMetadata>(ref reader, MetadataOptions)
-                ?? throw new SaveCorruptedException("The metadata block is nil."));
+            SaveMetadataFormatterResolver.Read(ref reader, out SaveMetadata? read);
+            return Checked(read ?? throw new SaveCorruptedException("The metadata block is nil."));
         }
-        catch (MessagePackSerializationException e)
+        catch (Exception e) when (MessagePackDecoding.IsBadInput(e))
         {
             throw new SaveCorruptedException($"The metadata block could not be decoded ({e.Message}).", innerException: e);
         }

@@ -3,7 +3,7 @@ using MessagePack;
 
 namespace Engine.Serialization.Container;
 
-/// <summary>Build-time generated formatters for the container's metadata block.</summary>
+/// <summary>Build-time generated writer and reader for the container's metadata block.</summary>
 [GeneratedFormatterResolver(typeof(SaveMetadata))]
 internal sealed partial class SaveMetadataFormatterResolver : IFormatterResolver
 {

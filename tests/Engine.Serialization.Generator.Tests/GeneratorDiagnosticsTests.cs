@@ -20,6 +20,50 @@ public sealed class GeneratorDiagnosticsTests
             """, "System.Collections.Generic.HashSet<int>", "Root.Set");
     }
 
+    [Theory]
+    [InlineData("decimal")]
+    [InlineData("System.Guid")]
+    [InlineData("System.TimeSpan")]
+    [InlineData("int[,]")]
+    [InlineData("List<System.Guid>")]
+    public void Generate_TypeOnlyAResolverServes_ReportsUnsupportedType(string memberType)
+    {
+        AssertSingle("EGEN001", $$"""
+            namespace Sample;
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public {{memberType}} Value { get; set; } = default!; }
+            """, "Root.Value", "generated code");
+    }
+
+    [Theory]
+    [InlineData("Dictionary<string, int>")]
+    [InlineData("Dictionary<int, Root>")]
+    public void Generate_DictionaryMember_ReportsHashKeyedCollection(string memberType)
+    {
+        AssertSingle("EGEN010", $$"""
+            namespace Sample;
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public {{memberType}} Map { get; set; } = new(); }
+            """, "System.Collections.Generic." + memberType.Replace("Root", "Sample.Root", StringComparison.Ordinal), "Root.Map", "list of entries");
+    }
+
+    [Fact]
+    public void Generate_ModelWithErrors_EmitsOnlyTheRootsSurface()
+    {
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile("""
+            namespace Sample;
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public decimal Price { get; set; } }
+            public static class Caller
+            {
+                public static void Use(ref MessagePackWriter writer) => RootResolver.Write(ref writer, new Root());
+            }
+            """ + Resolver));
+
+        Assert.Equal("EGEN001", Assert.Single(run.Diagnostics).Id);
+        GeneratorHarness.AssertClean(run.Compilation.GetDiagnostics());
+    }
+
     [Fact]
     public void Generate_MemberTypeWithoutMessagePackObject_ReportsUnsupportedType()
     {

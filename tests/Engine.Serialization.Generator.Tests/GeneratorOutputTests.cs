@@ -25,7 +25,7 @@ public sealed class GeneratorOutputTests
         public sealed class GameContent
         {
             [Key("entries")] public List<Entry> Entries { get; set; } = [];
-            [Key("byName")] public Dictionary<string, Entry?> ByName { get; set; } = [];
+            [Key("byName")] public List<Entry?> ByName { get; set; } = [];
             [Key("weights")] public float[] Weights { get; set; } = [];
             [Key("kinds")] public Kind[]? Kinds { get; set; }
             [Key("tags")] public List<string?> Tags { get; set; } = [];
@@ -70,6 +70,24 @@ public sealed class GeneratorOutputTests
         {
             Assert.DoesNotContain(banned, source, StringComparison.Ordinal);
         }
+    }
+
+    [Fact]
+    public void Generate_GeneratedCode_CallsNoResolverAndReadsNoOptions()
+    {
+        var core = GeneratorHarness.CompileReference(CoreSource, "Engine.Core");
+
+        var source = GeneratorHarness.Run(GeneratorHarness.Compile(ConsumerSource, "Game", core))
+            .ResolverSource("Game.GameContentFormatterResolver.g.cs");
+
+        foreach (var banned in new[] { "GetFormatter<", "GetFormatterWithVerify", "options.", "MessagePackSerializerOptions(", "MessagePackSerializer." })
+        {
+            Assert.DoesNotContain(banned, source.Replace("GetFormatter<T>() => Cache<T>.Formatter", string.Empty, StringComparison.Ordinal), StringComparison.Ordinal);
+        }
+
+        Assert.Contains("internal static void Read(ref global::MessagePack.MessagePackReader reader, out global::Engine.Core.GameContent? value)", source, StringComparison.Ordinal);
+        Assert.Contains("static partial void OnReading();", source, StringComparison.Ordinal);
+        Assert.Contains("ReadSingleRun(ref reader", source, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -109,10 +109,6 @@ public sealed class SampleGraph
 
     public int? AbsentInt { get; set; }
 
-    public Dictionary<string, int> Counters { get; set; } = [];
-
-    public Dictionary<string, Item> ItemsByName { get; set; } = [];
-
     public List<List<Item>> Grid { get; set; } = [];
 
     [Key("renamed")]
@@ -141,7 +137,61 @@ public sealed class PlayerV2
     public Stats? Stats { get; set; }
 }
 
-[GeneratedFormatterResolver(typeof(SampleGraph), typeof(PlayerV1), typeof(PlayerV2))]
+/// <summary>Every other shape the generated code writes and reads.</summary>
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class Shapes
+{
+    public DateTime When { get; set; }
+
+    public DateTime? MaybeWhen { get; set; }
+
+    public DateTime? NoWhen { get; set; }
+
+    public double[] Samples { get; set; } = [];
+
+    public List<float> FloatList { get; set; } = [];
+
+    public List<int> Scores { get; set; } = [];
+
+    public string?[] Labels { get; set; } = [];
+
+    public List<Faction> FactionList { get; set; } = [];
+
+    public List<Vector> Path { get; set; } = [];
+
+    public Vector?[] Gaps { get; set; } = [];
+
+    public int[][] Jagged { get; set; } = [];
+
+    public List<DateTime> Times { get; set; } = [];
+
+    public byte[]? NoBlob { get; set; }
+
+    public float[]? NoWeights { get; set; }
+}
+
+/// <summary>A type that holds itself: only the depth limit bounds how deep its data can nest.</summary>
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class Node
+{
+    public Node? Child { get; set; }
+
+    public List<Node> Children { get; set; } = [];
+}
+
+[GeneratedFormatterResolver(typeof(SampleGraph), typeof(PlayerV1), typeof(PlayerV2), typeof(Shapes), typeof(Node))]
 internal sealed partial class SampleResolver : IFormatterResolver
 {
+}
+
+/// <summary>The same code as <see cref="SampleResolver"/>'s, counting the reads of objects and collections through the hook.</summary>
+[GeneratedFormatterResolver(typeof(PlayerV2))]
+internal sealed partial class CountingResolver : IFormatterResolver
+{
+    [ThreadStatic]
+    private static int _reads;
+
+    public static int Reads { get => _reads; set => _reads = value; }
+
+    static partial void OnReading() => _reads++;
 }

@@ -13,7 +13,7 @@ public sealed class WireFormatTests
         Assert.Equal(
             [
                 "Primitives", "Stats", "Missing", "Position", "OptionalPosition", "Items", "Names", "ItemArray",
-                "Weights", "Blob", "Rarity", "Factions", "OptionalInt", "AbsentInt", "Counters", "ItemsByName", "Grid",
+                "Weights", "Blob", "Rarity", "Factions", "OptionalInt", "AbsentInt", "Grid",
                 "renamed",
             ],
             Serializer.TopLevelKeys(bytes));

@@ -12,7 +12,7 @@ namespace Engine.Serialization.Formats.MessagePack;
 /// </summary>
 internal sealed class MessagePackDocument : SaveDocument
 {
-    private static readonly int MaxDepth = MessagePackSaveFormat.Options.Security.MaximumObjectGraphDepth;
+    private const int MaxDepth = GameContentFormatterResolver.MaxDepth;
 
     private readonly Map _root;
 

@@ -8,24 +8,22 @@ using MessagePack.Resolvers;
 namespace Engine.Serialization.Formats.MessagePack;
 
 /// <summary>
-/// GameContent as a MessagePack map with string keys, through build-time generated formatters.
-/// The resolver chain holds only the generated resolver and MessagePack's built-in primitives,
-/// so no dynamic (Reflection.Emit) resolver can be reached, under JIT or NativeAOT alike.
+/// GameContent as a MessagePack map with string keys, written and read by build-time generated code
+/// that calls itself directly: no MessagePackSerializerOptions, no resolver, no dynamic code, under
+/// JIT and NativeAOT alike.
 /// </summary>
 public sealed class MessagePackSaveFormat : ISaveFormat
 {
     public static MessagePackSaveFormat Instance { get; } = new();
 
     /// <summary>
-    /// The generated resolver first (its formatters checking the decode budget), then MessagePack's
-    /// built-in formatters for primitives.
+    /// The generated resolver (its formatters run the same generated code), then MessagePack's built-in
+    /// formatters: for MessagePackSerializer in tests and tools. Saves and loads don't use it.
     /// </summary>
-    public static IFormatterResolver Resolver { get; } =
-        CompositeResolver.Create(BudgetedFormatterResolver.Instance, BuiltinResolver.Instance);
+    public static IFormatterResolver Resolver => Serializer.Resolver;
 
-    /// <summary>Options for reading and writing saves: untrusted-data limits on, since a save file can come from anywhere.</summary>
-    public static MessagePackSerializerOptions Options { get; } =
-        new MessagePackSerializerOptions(Resolver).WithSecurity(MessagePackSecurity.UntrustedData);
+    /// <summary>Options for MessagePackSerializer over saves, with untrusted-data limits: for tests and tools, like <see cref="Resolver"/>.</summary>
+    public static MessagePackSerializerOptions Options => Serializer.Options;
 
     private MessagePackSaveFormat()
     {
@@ -33,24 +31,27 @@ public sealed class MessagePackSaveFormat : ISaveFormat
 
     public SaveFormat Id => SaveFormat.MessagePack;
 
-    public void Write(IBufferWriter<byte> output, GameContent content) =>
-        MessagePackSerializer.Serialize(output, content, Options);
+    public void Write(IBufferWriter<byte> output, GameContent content)
+    {
+        var writer = new MessagePackWriter(output);
+        GameContentFormatterResolver.Write(ref writer, content);
+        writer.Flush();
+    }
 
     public SaveDocument OpenDocument(ReadOnlyMemory<byte> payload) => new MessagePackDocument(payload);
 
     public GameContent Read(ReadOnlyMemory<byte> payload)
     {
         GameContent? content;
-        int bytesRead;
+        var reader = new MessagePackReader(payload);
         try
         {
             using var budget = DecodeBudget.Open(payload.Length);
-            content = MessagePackSerializer.Deserialize<GameContent>(payload, Options, out bytesRead);
+            GameContentFormatterResolver.Read(ref reader, out content);
         }
-        catch (MessagePackSerializationException e)
+        catch (Exception e) when (MessagePackDecoding.IsBadInput(e))
         {
-            DecodeBudget.RethrowWrapped(e);
-            throw new SaveCorruptedException($"The MessagePack payload could not be decoded ({Innermost(e).Message}).", innerException: e);
+            throw new SaveCorruptedException($"The MessagePack payload could not be decoded ({e.Message}).", innerException: e);
         }
 
         if (content is null)
@@ -58,14 +59,21 @@ public sealed class MessagePackSaveFormat : ISaveFormat
             throw new SaveCorruptedException("The MessagePack payload holds nil instead of a game.");
         }
 
-        if (bytesRead != payload.Length)
+        if (reader.Consumed != payload.Length)
         {
-            throw new SaveCorruptedException($"The MessagePack payload has {payload.Length - bytesRead} unexpected bytes after the game.");
+            throw new SaveCorruptedException($"The MessagePack payload has {payload.Length - reader.Consumed} unexpected bytes after the game.");
         }
 
         MissingValues.ThrowIfAny(content);
         return content;
     }
 
-    private static Exception Innermost(Exception e) => e.InnerException is null ? e : Innermost(e.InnerException);
+    // Built on first use only: options read MessagePackSecurity, whose static constructor seeds a hash
+    // with random bytes from the OS's crypto library (loading OpenSSL costs a native cold load a fifth of its time).
+    private static class Serializer
+    {
+        public static readonly IFormatterResolver Resolver = CompositeResolver.Create(GameContentFormatterResolver.Instance, BuiltinResolver.Instance);
+
+        public static readonly MessagePackSerializerOptions Options = new MessagePackSerializerOptions(Resolver).WithSecurity(MessagePackSecurity.UntrustedData);
+    }
 }
