@@ -1,6 +1,7 @@
 using System.Buffers;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.IO;
 
 namespace Engine.Serialization;
 
@@ -35,10 +36,11 @@ public sealed class PreparedSave
     public void WriteTo(IBufferWriter<byte> output) => SaveWriter.Write(output, _snapshot, Metadata, Options);
 
     /// <summary>The whole save file as bytes.</summary>
-    public ArrayBufferWriter<byte> ToBuffer()
+    public byte[] ToArray()
     {
-        var buffer = new ArrayBufferWriter<byte>();
-        WriteTo(buffer);
-        return buffer;
+        using var file = Encode();
+        return file.WrittenSpan.ToArray();
     }
+
+    internal PooledBufferWriter Encode() => SaveWriter.Encode(_snapshot, Metadata, Options);
 }

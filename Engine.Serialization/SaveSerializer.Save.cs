@@ -21,39 +21,45 @@ public static partial class SaveSerializer
         SaveWriter.Write(output, content, metadata ?? SaveMetadata.For(content), options ?? SaveOptions.Default);
     }
 
-    public static byte[] Save(GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
-        Encode(content, metadata, options).WrittenSpan.ToArray();
+    public static byte[] Save(GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
+    {
+        using var file = Encode(content, metadata, options);
+        return file.WrittenSpan.ToArray();
+    }
 
     public static void Save(Stream stream, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(stream);
-        stream.Write(Encode(content, metadata, options).WrittenSpan);
+        using var file = Encode(content, metadata, options);
+        stream.Write(file.WrittenSpan);
     }
 
     public static async Task SaveAsync(Stream stream, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(stream);
-        await stream.WriteAsync(Encode(content, metadata, options).WrittenMemory, cancellationToken).ConfigureAwait(false);
+        using var file = Encode(content, metadata, options);
+        await stream.WriteAsync(file.WrittenMemory, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Saves to a file; the file is replaced whole or not at all, so a failed save leaves the old one.</summary>
     public static void SaveToFile(string path, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
-        AtomicFile.Write(path, Encode(content, metadata, options).WrittenSpan);
+        using var file = Encode(content, metadata, options);
+        AtomicFile.Write(path, file.WrittenSpan);
     }
 
     /// <inheritdoc cref="SaveToFile"/>
     public static async Task SaveToFileAsync(string path, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
-        await AtomicFile.WriteAsync(path, Encode(content, metadata, options).WrittenMemory, cancellationToken).ConfigureAwait(false);
+        using var file = Encode(content, metadata, options);
+        await AtomicFile.WriteAsync(path, file.WrittenMemory, cancellationToken).ConfigureAwait(false);
     }
 
-    private static ArrayBufferWriter<byte> Encode(GameContent content, SaveMetadata? metadata, SaveOptions? options)
+    private static PooledBufferWriter Encode(GameContent content, SaveMetadata? metadata, SaveOptions? options)
     {
-        var buffer = new ArrayBufferWriter<byte>();
-        Save(buffer, content, metadata, options);
-        return buffer;
+        ArgumentNullException.ThrowIfNull(content);
+        return SaveWriter.Encode(content, metadata ?? SaveMetadata.For(content), options ?? SaveOptions.Default);
     }
 }

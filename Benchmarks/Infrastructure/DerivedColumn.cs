@@ -30,7 +30,7 @@ internal sealed class DerivedColumn(string name, string legend, Func<Summary, Be
 
     /// <summary>The mean time divided by the payload's bytes.</summary>
     public static DerivedColumn TimePerByte(Func<BenchmarkCase, long> bytesOf) =>
-        new("ns/B", "Mean time per byte of the payload, in nanoseconds", (s, c) => MeanNanoseconds(s, c) / bytesOf(c), "F3");
+        new("ns/B", "Mean time per byte of the uncompressed save (the content handled), in nanoseconds", (s, c) => MeanNanoseconds(s, c) / bytesOf(c), "F3");
 
     /// <summary>Megabytes (10^6 bytes) per second over <paramref name="bytesOf"/>.</summary>
     public static DerivedColumn Throughput(Func<BenchmarkCase, long> bytesOf) =>

@@ -33,7 +33,7 @@ internal static class Findings
     private static string SaveLoad(Summary summary, string operation)
     {
         var text = new StringBuilder()
-            .AppendLine($"**{operation}, time per byte of the save file** (warm mean / file bytes; target: Large within {FlatnessTarget}x of Small)")
+            .AppendLine($"**{operation}, time per byte of content** (warm mean / bytes of the format's uncompressed save, also for LZ4; target: Large within {FlatnessTarget}x of Small)")
             .AppendLine()
             .AppendLine("| format | compression | Small ns/B | Medium ns/B | Large ns/B | Large / Small | flat |")
             .AppendLine("|---|---|---:|---:|---:|---:|---|");
@@ -42,7 +42,7 @@ internal static class Findings
             foreach (var compression in Enum.GetValues<SaveCompression>())
             {
                 double? PerByte(ContentSize size) => Find(summary, c => Method(c) == method && Is(c, "Size", size) && Is(c, "Compression", compression)) is { } c
-                    ? Mean(summary, c) / SaveLoadConfig.FileBytes(c)
+                    ? Mean(summary, c) / SaveLoadConfig.ContentBytes(c)
                     : null;
                 var (small, medium, large) = (PerByte(ContentSize.Small), PerByte(ContentSize.Medium), PerByte(ContentSize.Large));
                 double? growth = large / small;

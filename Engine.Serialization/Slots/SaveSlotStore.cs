@@ -233,7 +233,8 @@ public sealed class SaveSlotStore
             AtomicFile.DeleteQuietly(leftover);
         }
 
-        AtomicFile.Write(path, prepared.ToBuffer().WrittenSpan, BackupPathOf(name), BeforeWriteStep);
+        using var file = prepared.Encode();
+        AtomicFile.Write(path, file.WrittenSpan, BackupPathOf(name), BeforeWriteStep);
     }
 
     /// <summary>

@@ -167,7 +167,7 @@ public sealed class SaveSlotStoreTests : IDisposable
     public void List_OverAHundredLargeSaves_ReadsOnlyHeadersAndMetadata()
     {
         var prepared = PreparedSave.Prepare(ContentGenerator.Create(ContentSize.Large), Metadata("Large", 0), new SaveOptions { Compression = SaveCompression.Lz4 });
-        byte[] save = prepared.ToBuffer().WrittenSpan.ToArray();
+        byte[] save = prepared.ToArray();
         for (int i = 0; i < 100; i++)
         {
             File.WriteAllBytes(Path.Combine(_folder, $"large-{i:D3}.sav"), save);
