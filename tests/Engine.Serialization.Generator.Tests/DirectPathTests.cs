@@ -49,7 +49,7 @@ public sealed class DirectPathTests
     public void Read_FloatArraysInEveryNumberEncoding_ReadsEachValue()
     {
         // Other MessagePack writers may store a whole float as an integer, or a float as float64.
-        var bytes = Build((ref MessagePackWriter writer) =>
+        var bytes = Serializer.Handwritten((ref MessagePackWriter writer) =>
         {
             writer.WriteMapHeader(1);
             writer.Write("Weights");
@@ -76,7 +76,7 @@ public sealed class DirectPathTests
     [Fact]
     public void Read_DoubleArrayWithFloat32AndIntegers_ReadsEachValue()
     {
-        var bytes = Build((ref MessagePackWriter writer) =>
+        var bytes = Serializer.Handwritten((ref MessagePackWriter writer) =>
         {
             writer.WriteMapHeader(1);
             writer.Write("Samples");
@@ -166,7 +166,7 @@ public sealed class DirectPathTests
     public void Read_ListsCountTowardsTheDepth()
     {
         // Each level is an object and a list: 251 levels nest 502 deep.
-        var bytes = Build((ref MessagePackWriter writer) =>
+        var bytes = Serializer.Handwritten((ref MessagePackWriter writer) =>
         {
             for (var i = 0; i < 251; i++)
             {
@@ -198,19 +198,8 @@ public sealed class DirectPathTests
         Assert.Equal(6, CountingResolver.Reads);
     }
 
-    private delegate void WriteAction(ref MessagePackWriter writer);
-
-    private static byte[] Build(WriteAction write)
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        var writer = new MessagePackWriter(buffer);
-        write(ref writer);
-        writer.Flush();
-        return buffer.WrittenSpan.ToArray();
-    }
-
     /// <summary>Nodes nested <paramref name="depth"/> deep through their Child.</summary>
-    private static byte[] Nested(int depth) => Build((ref MessagePackWriter writer) =>
+    private static byte[] Nested(int depth) => Serializer.Handwritten((ref MessagePackWriter writer) =>
     {
         for (var i = 1; i < depth; i++)
         {
@@ -278,7 +267,7 @@ public sealed class DirectPathTests
         }
     }
 
-    private static byte[] Key(string name) => Build((ref MessagePackWriter writer) => writer.Write(name));
+    private static byte[] Key(string name) => Serializer.Handwritten((ref MessagePackWriter writer) => writer.Write(name));
 
     /// <summary>Floats of every kind, the specials included.</summary>
     private static float[] Floats(int count)

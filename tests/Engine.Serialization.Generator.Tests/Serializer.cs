@@ -7,6 +7,9 @@ namespace Engine.Serialization.Generator.Tests;
 /// <summary>A root type's generated Write, as a delegate.</summary>
 internal delegate void DirectWrite<in T>(ref MessagePackWriter writer, T value);
 
+/// <summary>MessagePack written by hand, for inputs the generated code itself would never write.</summary>
+internal delegate void HandWrite(ref MessagePackWriter writer);
+
 /// <summary>A root type's generated Read, as a delegate.</summary>
 internal delegate void DirectRead<T>(ref MessagePackReader reader, out T value);
 
@@ -23,11 +26,14 @@ internal static class Serializer
 
     public static T Deserialize<T>(byte[] bytes) => MessagePackSerializer.Deserialize<T>(bytes, Options);
 
-    public static byte[] WriteDirect<T>(T value, DirectWrite<T> write)
+    public static byte[] WriteDirect<T>(T value, DirectWrite<T> write) =>
+        Handwritten((ref MessagePackWriter writer) => write(ref writer, value));
+
+    public static byte[] Handwritten(HandWrite write)
     {
         var buffer = new ArrayBufferWriter<byte>();
         var writer = new MessagePackWriter(buffer);
-        write(ref writer, value);
+        write(ref writer);
         writer.Flush();
         return buffer.WrittenSpan.ToArray();
     }

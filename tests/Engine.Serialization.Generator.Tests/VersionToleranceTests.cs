@@ -1,4 +1,3 @@
-using System.Buffers;
 using MessagePack;
 
 namespace Engine.Serialization.Generator.Tests;
@@ -38,7 +37,7 @@ public sealed class VersionToleranceTests
     [Fact]
     public void Deserialize_EmptyMap_KeepsAllDefaults()
     {
-        var player = Serializer.Deserialize<PlayerV1>(Build((ref MessagePackWriter writer) => writer.WriteMapHeader(0)));
+        var player = Serializer.Deserialize<PlayerV1>(Serializer.Handwritten((ref MessagePackWriter writer) => writer.WriteMapHeader(0)));
 
         Assert.Equal("nobody", player.Name);
         Assert.Equal(1, player.Level);
@@ -47,7 +46,7 @@ public sealed class VersionToleranceTests
     [Fact]
     public void Deserialize_NonStringKeysAndNestedJunk_AreSkipped()
     {
-        var bytes = Build((ref MessagePackWriter writer) =>
+        var bytes = Serializer.Handwritten((ref MessagePackWriter writer) =>
         {
             writer.WriteMapHeader(5);
             writer.Write(7);
@@ -79,7 +78,7 @@ public sealed class VersionToleranceTests
     [Fact]
     public void Deserialize_DuplicateKey_LastValueWins()
     {
-        var bytes = Build((ref MessagePackWriter writer) =>
+        var bytes = Serializer.Handwritten((ref MessagePackWriter writer) =>
         {
             writer.WriteMapHeader(2);
             writer.Write("Level");
@@ -94,7 +93,7 @@ public sealed class VersionToleranceTests
     [Fact]
     public void Deserialize_KeyLongerThan31Bytes_IsMatched()
     {
-        var bytes = Build((ref MessagePackWriter writer) =>
+        var bytes = Serializer.Handwritten((ref MessagePackWriter writer) =>
         {
             writer.WriteMapHeader(2);
             writer.Write(new string('x', 40));
@@ -104,16 +103,5 @@ public sealed class VersionToleranceTests
         });
 
         Assert.Equal("dora", Serializer.Deserialize<PlayerV1>(bytes).Name);
-    }
-
-    private delegate void WriteAction(ref MessagePackWriter writer);
-
-    private static byte[] Build(WriteAction write)
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        var writer = new MessagePackWriter(buffer);
-        write(ref writer);
-        writer.Flush();
-        return buffer.WrittenSpan.ToArray();
     }
 }
