@@ -8,7 +8,9 @@ namespace Engine.Serialization.Formats;
 /// xsi:nil decode to null for any string, list, list element or object, and the game would meet
 /// them later as a NullReferenceException, far from the load. Every member the model gives a
 /// non-null default is checked here by hand, without reflection (NativeAOT); a test holds this list
-/// complete against the model. Nothing is allocated unless something is missing.
+/// complete against the model. Nothing is allocated unless something is missing. A height grid
+/// whose cells don't fill its width x height is refused here too: <see cref="HeightGrid.Get"/>
+/// would fail on it later in the same way.
 /// </summary>
 internal static class MissingValues
 {
@@ -17,6 +19,16 @@ internal static class MissingValues
         if (Of(content) is { } path)
         {
             throw new SaveCorruptedException($"The payload holds nil where the game needs a value: {path}.");
+        }
+
+        for (int i = 0; i < content.Rooms.Count; i++)
+        {
+            var grid = content.Rooms[i].WalkGrid;
+            if (grid.Width < 0 || grid.Height < 0 || (long)grid.Width * grid.Height != grid.Cells.Length)
+            {
+                throw new SaveCorruptedException(
+                    $"The payload's Rooms[{i}].WalkGrid is {grid.Width} x {grid.Height} but holds {grid.Cells.Length:N0} cells.");
+            }
         }
     }
 

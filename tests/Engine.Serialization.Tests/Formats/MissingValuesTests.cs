@@ -70,6 +70,45 @@ public sealed class MissingValuesTests
     }
 
     [Theory]
+    [InlineData(1, 0)]
+    [InlineData(0, -1)]
+    [InlineData(-1, 0)]
+    public void ThrowIfAny_GridCellsNotFillingWidthTimesHeight_ThrowsSaveCorruptedNamingTheRoom(int extraWidth, int extraCells)
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+        var grid = content.Rooms[^1].WalkGrid;
+        grid.Width += extraWidth;
+        grid.Cells = new float[grid.Cells.Length + extraCells];
+
+        var error = Assert.Throws<SaveCorruptedException>(() => MissingValues.ThrowIfAny(content));
+
+        Assert.Contains($"Rooms[{content.Rooms.Count - 1}].WalkGrid", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ThrowIfAny_NegativeGridSidesWithAPositiveProduct_ThrowsSaveCorrupted()
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+        content.Rooms[0].WalkGrid = new HeightGrid { Width = -1, Height = -1, Cells = [0f] };
+
+        Assert.Throws<SaveCorruptedException>(() => MissingValues.ThrowIfAny(content));
+    }
+
+    [Theory]
+    [InlineData(SaveFormat.MessagePack)]
+    [InlineData(SaveFormat.Xml)]
+    [InlineData(SaveFormat.Protobuf)]
+    public void Load_GridWiderThanItsCells_ThrowsSaveCorruptedInEveryFormat(SaveFormat format)
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+        content.Rooms[0].WalkGrid.Width++;
+        byte[] save = SaveSerializer.Save(content, options: new SaveOptions { Format = format });
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(save));
+        Assert.Contains("Rooms[0].WalkGrid", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
     [InlineData(new byte[] { 0x81, 0xA5, (byte)'R', (byte)'o', (byte)'o', (byte)'m', (byte)'s', 0xC0 })]       // { "Rooms": nil }
     [InlineData(new byte[] { 0x81, 0xA5, (byte)'R', (byte)'o', (byte)'o', (byte)'m', (byte)'s', 0x91, 0xC0 })] // { "Rooms": [nil] }
     [InlineData(new byte[] { 0x81, 0xA5, (byte)'T', (byte)'i', (byte)'t', (byte)'l', (byte)'e', 0xC0 })]       // { "Title": nil }
