@@ -15,11 +15,8 @@ public static partial class SaveSerializer
     /// Writes one save file. <paramref name="metadata"/> is what a slot list shows; by default it is
     /// taken from the content and stamped with the current time.
     /// </summary>
-    public static void Save(IBufferWriter<byte> output, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
-    {
-        ArgumentNullException.ThrowIfNull(content);
-        SaveWriter.Write(output, content, metadata ?? SaveMetadata.For(content), options ?? SaveOptions.Default);
-    }
+    public static void Save(IBufferWriter<byte> output, GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
+        SaveWriter.Write(output, content, metadata, options);
 
     public static byte[] Save(GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
     {
@@ -57,9 +54,6 @@ public static partial class SaveSerializer
         await AtomicFile.WriteAsync(path, file.WrittenMemory, cancellationToken).ConfigureAwait(false);
     }
 
-    private static PooledBufferWriter Encode(GameContent content, SaveMetadata? metadata, SaveOptions? options)
-    {
-        ArgumentNullException.ThrowIfNull(content);
-        return SaveWriter.Encode(content, metadata ?? SaveMetadata.For(content), options ?? SaveOptions.Default);
-    }
+    private static PooledBufferWriter Encode(GameContent content, SaveMetadata? metadata, SaveOptions? options) =>
+        SaveWriter.Encode(content, metadata, options);
 }

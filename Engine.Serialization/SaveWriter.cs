@@ -10,24 +10,28 @@ namespace Engine.Serialization;
 /// <summary>The one save path: format -> compression -> container.</summary>
 internal static class SaveWriter
 {
-    public static void Write(IBufferWriter<byte> output, GameContent content, SaveMetadata metadata, SaveOptions options)
+    /// <summary>Writes one save file; without metadata or options, the content's own metadata stamped now, and the defaults.</summary>
+    public static void Write(IBufferWriter<byte> output, GameContent content, SaveMetadata? metadata, SaveOptions? options)
     {
         ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(content);
+        metadata ??= SaveMetadata.For(content);
+        options ??= SaveOptions.Default;
+
         using var payload = new PooledBufferWriter();
         SaveFormats.Get(options.Format).Write(payload, content);
-        if (options.Compression == SaveCompression.None)
+        using var compressed = options.Compression == SaveCompression.None ? null : new PooledBufferWriter(payload.WrittenCount / 2);
+        if (compressed is not null)
         {
-            SaveContainer.Write(output, options.Format, options.Compression, content.SchemaVersion, metadata, payload.WrittenSpan, payload.WrittenCount);
-            return;
+            PayloadCompression.Compress(options.Compression, payload.WrittenSpan, compressed, options.Lz4Level);
         }
 
-        using var stored = new PooledBufferWriter(payload.WrittenCount / 2);
-        PayloadCompression.Compress(options.Compression, payload.WrittenSpan, stored, options.Lz4Level);
-        SaveContainer.Write(output, options.Format, options.Compression, content.SchemaVersion, metadata, stored.WrittenSpan, payload.WrittenCount);
+        var stored = compressed is null ? payload.WrittenSpan : compressed.WrittenSpan;
+        SaveContainer.Write(output, options.Format, options.Compression, content.SchemaVersion, metadata, stored, payload.WrittenCount);
     }
 
     /// <summary>The whole save file in a pooled buffer, which the caller disposes once it has copied or written it.</summary>
-    public static PooledBufferWriter Encode(GameContent content, SaveMetadata metadata, SaveOptions options)
+    public static PooledBufferWriter Encode(GameContent content, SaveMetadata? metadata, SaveOptions? options)
     {
         var file = new PooledBufferWriter();
         try

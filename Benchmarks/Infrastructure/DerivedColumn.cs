@@ -28,7 +28,7 @@ internal sealed class DerivedColumn(string name, string legend, Func<Summary, Be
     public static DerivedColumn Payload(Func<BenchmarkCase, long> bytesOf) =>
         new("Payload B", "Bytes of the encoded payload or save file", (_, c) => bytesOf(c), "N0");
 
-    /// <summary>The mean time divided by the payload's bytes.</summary>
+    /// <summary>The mean time divided by the bytes <paramref name="bytesOf"/> says the case handles.</summary>
     public static DerivedColumn TimePerByte(Func<BenchmarkCase, long> bytesOf) =>
         new("ns/B", "Mean time per byte of the uncompressed save (the content handled), in nanoseconds", (s, c) => MeanNanoseconds(s, c) / bytesOf(c), "F3");
 

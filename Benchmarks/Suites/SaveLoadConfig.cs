@@ -20,7 +20,8 @@ public sealed class SaveLoadConfig : ManualConfig
     }
 
     /// <summary>The size of the whole save file a case writes or reads.</summary>
-    public static long FileBytes(BenchmarkCase benchmarkCase) => SaveBytes(benchmarkCase, CompressionOf(benchmarkCase));
+    public static long FileBytes(BenchmarkCase benchmarkCase) =>
+        SaveBytes(benchmarkCase, DerivedColumn.Parameter<SaveCompression>(benchmarkCase, nameof(SaveBenchmarks.Compression)));
 
     /// <summary>
     /// The size of the same save uncompressed: the amount of content a case handles. Time per byte
@@ -28,9 +29,6 @@ public sealed class SaveLoadConfig : ManualConfig
     /// XML) and time per compressed byte would read that as a loss of speed.
     /// </summary>
     public static long ContentBytes(BenchmarkCase benchmarkCase) => SaveBytes(benchmarkCase, SaveCompression.None);
-
-    private static SaveCompression CompressionOf(BenchmarkCase benchmarkCase) =>
-        DerivedColumn.Parameter<SaveCompression>(benchmarkCase, nameof(SaveBenchmarks.Compression));
 
     private static long SaveBytes(BenchmarkCase benchmarkCase, SaveCompression compression) => SampleSaves.Save(
         Enum.Parse<SaveFormat>(benchmarkCase.Descriptor.WorkloadMethod.Name),
