@@ -1,25 +1,30 @@
 using System.Collections.Generic;
 using System.Linq;
+using Engine.Serialization.Generator.Analysis;
 using Microsoft.CodeAnalysis;
 
 namespace Engine.Serialization.Generator;
 
 /// <summary>
-/// Every problem is an error: a type the generator skipped would only fail at run time, inside a NativeAOT game.
+/// Every problem is an error: a type the generator skipped, or read differently from MessagePack-CSharp, would only
+/// show at run time, inside a NativeAOT game, as a lost value. Each has a page in docs/diagnostics/.
 /// </summary>
 internal static class DiagnosticDescriptors
 {
     private const string Category = "Engine.Serialization.Generator";
 
+    /// <summary>Where the pages live; the repository's docs/diagnostics/ folder.</summary>
+    private const string HelpRoot = "docs/diagnostics/";
+
     public static readonly DiagnosticDescriptor UnsupportedType = Create(
         "EGEN001",
-        "Type cannot be serialized",
-        "Type '{0}' (reached via {1}) can't be written and read by generated code; supported are [MessagePackObject] types, primitives, string, enums, DateTime, byte[], and Nullable<T>, T[] and List<T> of those");
+        "Type cannot be saved",
+        "Type '{0}' (reached via {1}) can't be written and read by generated code; supported are {2}");
 
     public static readonly DiagnosticDescriptor IntegerKey = Create(
         "EGEN002",
         "Integer keys are not supported",
-        "Member '{1}' of '{0}' has an integer [Key]; use a string key such as [Key(\"{1}\")]");
+        "Member '{1}' of '{0}' has an integer [Key]; saves use string keys so that older and newer games read each other's saves: use [Key(\"{1}\")]");
 
     public static readonly DiagnosticDescriptor MissingKey = Create(
         "EGEN003",
@@ -31,20 +36,20 @@ internal static class DiagnosticDescriptors
         "Duplicate key",
         "Type '{0}' uses key '{1}' for both '{2}' and '{3}'");
 
-    public static readonly DiagnosticDescriptor NoParameterlessConstructor = Create(
+    public static readonly DiagnosticDescriptor NoConstructor = Create(
         "EGEN005",
-        "No public parameterless constructor",
-        "Class '{0}' needs a public parameterless constructor to be deserialized");
+        "No constructor to read with",
+        "Type '{0}' can't be created on reading: {1}; add a public parameterless constructor, or one whose parameters are named after members, or mark one [SerializationConstructor]");
 
-    public static readonly DiagnosticDescriptor MemberNotReadWrite = Create(
+    public static readonly DiagnosticDescriptor MemberNotRestored = Create(
         "EGEN006",
-        "Member is not publicly readable and settable",
-        "Member '{1}' of '{0}' must be a public non-readonly field or a property with a public getter and a public (non-init) setter; otherwise mark it [IgnoreMember]");
+        "Member would not come back on loading",
+        "Member '{1}' of '{0}' would be lost: {2}");
 
-    public static readonly DiagnosticDescriptor PolymorphicType = Create(
+    public static readonly DiagnosticDescriptor AbstractWithoutUnion = Create(
         "EGEN007",
-        "Polymorphic type is not supported",
-        "Type '{0}' (reached via {1}) is abstract, an interface or a [Union]; only concrete [MessagePackObject] types are supported");
+        "Abstract type without [Union]",
+        "Type '{0}' (reached via {1}) is abstract or an interface, so a load could not know which type to create; list its concrete types with [Union(key, typeof(T))], or use a concrete type");
 
     public static readonly DiagnosticDescriptor InvalidResolver = Create(
         "EGEN008",
@@ -54,22 +59,60 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor InaccessibleType = Create(
         "EGEN009",
         "Type is not accessible",
-        "Type '{0}' (reached via {1}) is not accessible from the assembly that declares the resolver");
+        "Type '{0}' (reached via {1}) is not accessible from the assembly that declares the save model");
 
-    public static readonly DiagnosticDescriptor HashKeyedCollection = Create(
+    public static readonly DiagnosticDescriptor UnhashableKey = Create(
         "EGEN010",
-        "Hash-keyed collection is not supported",
-        "Type '{0}' (reached via {1}) is hash-keyed: reading one from untrusted data needs collision-resistant hashing, which the generated code does not set up; use a list of entries");
+        "Key type has no collision-resistant hashing",
+        "'{0}' (reached via {1}) is keyed by {2}, which has no collision-resistant hashing, so a hostile save could make loading it take quadratic time (MessagePack-CSharp refuses to read it from untrusted data); key it by a string, an integer, an enum, a Guid, a DateTime or a DateTimeOffset");
+
+    public static readonly DiagnosticDescriptor KeyInMapMode = Create(
+        "EGEN011",
+        "[Key] on a keyAsPropertyName member",
+        "Member '{1}' of '{0}' has a [Key], but the type is [MessagePackObject(keyAsPropertyName: true)]: MessagePack-CSharp's resolvers disagree about it (the standard one writes the member's name, the source generator the key); remove the [Key], or drop keyAsPropertyName and key every member");
+
+    public static readonly DiagnosticDescriptor HiddenMember = Create(
+        "EGEN012",
+        "Member hides another of the same name",
+        "Member '{1}' of '{0}' hides or overrides a member of '{2}' under another key; MessagePack-CSharp would save only one value or the same value twice: rename one, or mark one [IgnoreMember]");
+
+    public static readonly DiagnosticDescriptor NonPublicKey = Create(
+        "EGEN013",
+        "[Key] on a non-public member",
+        "Member '{1}' of '{0}' is not public, so MessagePack-CSharp ignores its [Key] and never saves it; set [MessagePackObject(AllowPrivate = true)], make it public, or remove the [Key]");
+
+    public static readonly DiagnosticDescriptor InvalidUnion = Create(
+        "EGEN014",
+        "Invalid [Union]",
+        "The [Union] cases of '{0}' can't be used: {1}");
+
+    public static readonly DiagnosticDescriptor InvalidFormatter = Create(
+        "EGEN015",
+        "Invalid custom formatter",
+        "Formatter '{0}' can't format '{1}': {2}");
+
+    public static readonly DiagnosticDescriptor PrivateAccess = Create(
+        "EGEN016",
+        "Member can't be reached",
+        "Type '{0}', {1}: {2}");
+
+    public static readonly DiagnosticDescriptor InvalidSaveModel = Create(
+        "EGEN017",
+        "Invalid [SaveModel]",
+        "[SaveModel] on '{0}' can't be used: {1}");
 
     private static readonly Dictionary<string, DiagnosticDescriptor> ById = new[]
     {
-        UnsupportedType, IntegerKey, MissingKey, DuplicateKey, NoParameterlessConstructor,
-        MemberNotReadWrite, PolymorphicType, InvalidResolver, InaccessibleType, HashKeyedCollection,
+        UnsupportedType, IntegerKey, MissingKey, DuplicateKey, NoConstructor, MemberNotRestored, AbstractWithoutUnion,
+        InvalidResolver, InaccessibleType, UnhashableKey, KeyInMapMode, HiddenMember, NonPublicKey, InvalidUnion,
+        InvalidFormatter, PrivateAccess, InvalidSaveModel,
     }.ToDictionary(d => d.Id);
+
+    public static IEnumerable<DiagnosticDescriptor> All => ById.Values;
 
     public static Diagnostic ToDiagnostic(DiagnosticInfo info) =>
         Diagnostic.Create(ById[info.Id], info.Location?.ToLocation(), info.Arguments.ToArray<object>());
 
     private static DiagnosticDescriptor Create(string id, string title, string message) =>
-        new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+        new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpRoot + id + ".md");
 }

@@ -3,8 +3,8 @@ using Engine.Serialization.Migrations;
 namespace Engine.Serialization;
 
 /// <summary>
-/// Limits on what a save may ask of the game while loading, so a hostile or damaged file can't
-/// exhaust memory. Immutable: make variants with <c>LoadOptions.Default with { ... }</c>.
+/// What a load accepts: limits on what a save may ask of the game while loading, so a hostile or damaged file
+/// can't exhaust memory, and whose saves it takes. Immutable: make variants with <c>LoadOptions.Default with { ... }</c>.
 /// </summary>
 public sealed record LoadOptions
 {
@@ -16,6 +16,15 @@ public sealed record LoadOptions
     /// <summary>The largest metadata block accepted, thumbnail included (default 16 MiB).</summary>
     public int MaxMetadataBytes { get; init; } = 16 * 1024 * 1024;
 
-    /// <summary>The schema this build reads and the steps that bring older saves up to it.</summary>
-    public SchemaMigrations Migrations { get; init; } = GameContentMigrations.All;
+    /// <summary>
+    /// The game whose saves are accepted: a save another game wrote is refused with a
+    /// <see cref="Errors.ForeignSaveException"/>. Null accepts any game's save of the model.
+    /// </summary>
+    public string? GameId { get; init; }
+
+    /// <summary>
+    /// The schema a load reads and the steps that bring older saves up to it; null takes the model's own
+    /// (<see cref="SaveModelAttribute.SchemaVersion"/> and <see cref="SaveModelAttribute.Migrations"/>).
+    /// </summary>
+    public SchemaMigrations? Migrations { get; init; }
 }

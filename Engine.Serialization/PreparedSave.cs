@@ -1,20 +1,20 @@
 using System.Buffers;
-using Engine.Core.Model;
 using Engine.Serialization.Container;
 using Engine.Serialization.IO;
+using Engine.Serialization.Models;
 
 namespace Engine.Serialization;
 
 /// <summary>
-/// A game snapshotted for saving: a deep copy of it (the cheapest snapshot, measured by the Snapshot
-/// benchmark), so the game can keep changing while <see cref="WriteTo"/> encodes, compresses and
-/// frames it on another thread.
+/// A game snapshotted for saving: a deep copy of it (generated from the model; cheaper on the game's thread than
+/// encoding, as the Snapshot benchmark measures), so the game can keep changing while <see cref="WriteTo"/> encodes,
+/// compresses and frames it on another thread.
 /// </summary>
-public sealed class PreparedSave
+public sealed class PreparedSave<T>
 {
-    private readonly GameContent _snapshot;
+    private readonly T _snapshot;
 
-    private PreparedSave(GameContent snapshot, SaveMetadata metadata, SaveOptions options)
+    private PreparedSave(T snapshot, SaveMetadata metadata, SaveOptions options)
     {
         _snapshot = snapshot;
         Metadata = metadata;
@@ -26,14 +26,19 @@ public sealed class PreparedSave
     public SaveOptions Options { get; }
 
     /// <summary>Snapshots <paramref name="content"/> now, on the calling thread.</summary>
-    public static PreparedSave Prepare(GameContent content, SaveMetadata? metadata = null, SaveOptions? options = null)
+    public static PreparedSave<T> Prepare(T content, SaveMetadata? metadata = null, SaveOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return new PreparedSave(GameContentCopy.Of(content), metadata ?? SaveMetadata.For(content), options ?? SaveOptions.Default);
+        var snapshot = SaveModels.Get<T>().Copy(content);
+        return new PreparedSave<T>(snapshot, metadata ?? SaveMetadata.For(content), options ?? SaveOptions.Default);
     }
 
     /// <summary>Encodes, compresses and writes the whole save file; safe to call from any thread, more than once.</summary>
-    public void WriteTo(IBufferWriter<byte> output) => SaveWriter.Write(output, _snapshot, Metadata, Options);
+    public void WriteTo(IBufferWriter<byte> output)
+    {
+        using var snapshot = CodecSupport.EnterSnapshot();
+        SaveWriter.Write(output, _snapshot, Metadata, Options);
+    }
 
     /// <summary>The whole save file as bytes.</summary>
     public byte[] ToArray()
@@ -42,5 +47,9 @@ public sealed class PreparedSave
         return file.WrittenSpan.ToArray();
     }
 
-    internal PooledBufferWriter Encode() => SaveWriter.Encode(_snapshot, Metadata, Options);
+    internal PooledBufferWriter Encode()
+    {
+        using var snapshot = CodecSupport.EnterSnapshot();
+        return SaveWriter.Encode(_snapshot, Metadata, Options);
+    }
 }

@@ -15,4 +15,10 @@ public sealed record SaveOptions
 
     /// <summary>How hard LZ4 works, when <see cref="Compression"/> is LZ4.</summary>
     public Lz4Level Lz4Level { get; init; } = Lz4Level.Fast;
+
+    /// <summary>
+    /// The game every save is stamped with (<see cref="Container.SaveMetadata.GameId"/>), whatever the metadata says;
+    /// null leaves the metadata's (by default the model's own, <see cref="Models.ISaveMetadataSource.GameId"/>).
+    /// </summary>
+    public string? GameId { get; init; }
 }

@@ -1,53 +1,49 @@
-using Engine.Core.Model;
-using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
 using Engine.Serialization.IO;
+using Engine.Serialization.Models;
 
 namespace Engine.Serialization;
 
 public static partial class SaveSerializer
 {
     /// <summary>
-    /// Loads a save; its format and compression come from its header. A save from an older schema
-    /// is migrated first; one from a newer schema is refused.
+    /// Loads a save of the model <typeparamref name="T"/>; its format and compression come from its header. A save from
+    /// an older schema is migrated first; one from a newer schema, of another model or of another game
+    /// (<see cref="LoadOptions.GameId"/>) is refused.
     /// </summary>
-    public static GameContent Load(ReadOnlyMemory<byte> data, LoadOptions? options = null)
-    {
-        var (info, payload) = ReadPayload(data, options);
-        return SaveFormats.Get(info.Header.Format).Read(payload);
-    }
+    public static T Load<T>(ReadOnlyMemory<byte> data, LoadOptions? options = null) => SaveReader.Read<T>(data, options);
 
     /// <summary>
-    /// A save's bare payload, checked, decompressed and migrated to the current schema: the
-    /// standard document of its format, for tools that read it without the engine's model.
+    /// A save of <typeparamref name="T"/>'s bare payload, checked, decompressed and migrated to the model's current
+    /// schema: the standard document of its format, for tools that read it without decoding the model.
     /// </summary>
-    public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload(ReadOnlyMemory<byte> data, LoadOptions? options = null)
-    {
-        options ??= LoadOptions.Default;
-        var (info, stored) = SaveContainer.Open(data, options);
-        var header = info.Header;
-        var payload = PayloadCompression.Decompress(header.Compression, stored, checked((int)header.DecodedLength));
-        return (info, options.Migrations.Upgrade(SaveFormats.Get(header.Format), header.SchemaVersion, payload));
-    }
+    public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload<T>(ReadOnlyMemory<byte> data, LoadOptions? options = null) =>
+        SaveReader.ReadPayload(data, options ?? LoadOptions.Default, SaveModels.Get<T>());
 
-    public static GameContent Load(Stream stream, LoadOptions? options = null) =>
-        Load(StreamReading.ReadAll(stream, options ?? LoadOptions.Default), options);
+    /// <summary>
+    /// Any save's bare payload, checked and decompressed: the standard document of its format, for tools that know no
+    /// model. Migrated only when <see cref="LoadOptions.Migrations"/> says how.
+    /// </summary>
+    public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload(ReadOnlyMemory<byte> data, LoadOptions? options = null) =>
+        SaveReader.ReadPayload(data, options ?? LoadOptions.Default, options?.Migrations);
 
-    public static async Task<GameContent> LoadAsync(Stream stream, LoadOptions? options = null, CancellationToken cancellationToken = default) =>
-        Load(await StreamReading.ReadAllAsync(stream, options ?? LoadOptions.Default, cancellationToken).ConfigureAwait(false), options);
+    public static T Load<T>(Stream stream, LoadOptions? options = null) =>
+        Load<T>(StreamReading.ReadAll(stream, options ?? LoadOptions.Default), options);
 
-    public static GameContent LoadFromFile(string path, LoadOptions? options = null) =>
-        ReadFile(path, file => Load(file, options));
+    public static async Task<T> LoadAsync<T>(Stream stream, LoadOptions? options = null, CancellationToken cancellationToken = default) =>
+        Load<T>(await StreamReading.ReadAllAsync(stream, options ?? LoadOptions.Default, cancellationToken).ConfigureAwait(false), options);
 
-    public static async Task<GameContent> LoadFromFileAsync(string path, LoadOptions? options = null, CancellationToken cancellationToken = default)
+    public static T LoadFromFile<T>(string path, LoadOptions? options = null) =>
+        ReadFile(path, file => Load<T>(file, options));
+
+    public static async Task<T> LoadFromFileAsync<T>(string path, LoadOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         try
         {
             await using var file = OpenRead(path);
-            return await LoadAsync(file, options, cancellationToken).ConfigureAwait(false);
+            return await LoadAsync<T>(file, options, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (NameFile(e, path) is { } named)
         {

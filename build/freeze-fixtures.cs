@@ -21,7 +21,7 @@ var edges = ContentGenerator.CreateEdgeCases();
 Freeze("small.msgpack", () =>
 {
     var payload = new ArrayBufferWriter<byte>();
-    SaveFormats.Get(SaveFormat.MessagePack).Write(payload, content);
+    SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(payload, content);
     return payload.WrittenSpan.ToArray();
 });
 foreach (var format in Enum.GetValues<SaveFormat>())

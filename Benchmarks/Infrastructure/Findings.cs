@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Text;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -98,7 +99,7 @@ internal static class Findings
     private static string Snapshot(Summary summary)
     {
         var text = new StringBuilder()
-            .AppendLine("**Snapshot for SaveAsync on the game's thread: encode the MessagePack payload vs deep copy (PreparedSave.Prepare)**")
+            .AppendLine("**Snapshot for SaveAsync on the game's thread: encode the MessagePack payload vs deep copy (PreparedSave<GameContent>.Prepare)**")
             .AppendLine()
             .AppendLine("| size | encode | encode allocated | deep copy | deep copy allocated | cheaper |")
             .AppendLine("|---|---:|---:|---:|---:|---|");

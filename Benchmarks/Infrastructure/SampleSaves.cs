@@ -46,7 +46,7 @@ internal static class SampleSaves
         }
 
         var payload = new System.Buffers.ArrayBufferWriter<byte>();
-        SaveFormats.Get(SaveFormat.MessagePack).Write(payload, Content(ContentSize.Medium));
+        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(payload, Content(ContentSize.Medium));
         File.WriteAllBytes(ColdMessagePackPayloadPath, payload.WrittenSpan.ToArray());
     }
 }

@@ -33,13 +33,13 @@ public class ColdStartBenchmarks
     }
 
     [Benchmark(Baseline = true)]
-    public GameContent MessagePack() => SaveSerializer.LoadFromFile(_messagePack);
+    public GameContent MessagePack() => SaveSerializer.LoadFromFile<GameContent>(_messagePack);
 
     [Benchmark]
-    public GameContent Xml() => SaveSerializer.LoadFromFile(_xml);
+    public GameContent Xml() => SaveSerializer.LoadFromFile<GameContent>(_xml);
 
     [Benchmark]
-    public GameContent Protobuf() => SaveSerializer.LoadFromFile(_protobuf);
+    public GameContent Protobuf() => SaveSerializer.LoadFromFile<GameContent>(_protobuf);
 
     private sealed class Config : ManualConfig
     {

@@ -36,13 +36,13 @@ public class GeneratedVsDynamicBenchmarks
     }
 
     [BenchmarkCategory("Serialize"), Benchmark(Baseline = true)]
-    public int SerializeGenerated() => Serialize(MessagePackSaveFormat.Options);
+    public int SerializeGenerated() => Serialize(MessagePackSaveFormat.OptionsFor<GameContent>());
 
     [BenchmarkCategory("Serialize"), Benchmark]
     public int SerializeDynamic() => Serialize(Dynamic);
 
     [BenchmarkCategory("Deserialize"), Benchmark(Baseline = true)]
-    public GameContent DeserializeGenerated() => MessagePackSerializer.Deserialize<GameContent>(_payload, MessagePackSaveFormat.Options);
+    public GameContent DeserializeGenerated() => MessagePackSerializer.Deserialize<GameContent>(_payload, MessagePackSaveFormat.OptionsFor<GameContent>());
 
     [BenchmarkCategory("Deserialize"), Benchmark]
     public GameContent DeserializeDynamic() => MessagePackSerializer.Deserialize<GameContent>(_payload, Dynamic);
@@ -51,8 +51,8 @@ public class GeneratedVsDynamicBenchmarks
     [GlobalCleanup]
     public void CheckSameWireFormat()
     {
-        var fromDynamic = MessagePackSerializer.Deserialize<GameContent>(MessagePackSerializer.Serialize(_content, Dynamic), MessagePackSaveFormat.Options);
-        var fromGenerated = MessagePackSerializer.Deserialize<GameContent>(MessagePackSerializer.Serialize(_content, MessagePackSaveFormat.Options), Dynamic);
+        var fromDynamic = MessagePackSerializer.Deserialize<GameContent>(MessagePackSerializer.Serialize(_content, Dynamic), MessagePackSaveFormat.OptionsFor<GameContent>());
+        var fromGenerated = MessagePackSerializer.Deserialize<GameContent>(MessagePackSerializer.Serialize(_content, MessagePackSaveFormat.OptionsFor<GameContent>()), Dynamic);
         foreach (var loaded in new[] { fromDynamic, fromGenerated })
         {
             if (new GraphComparer().FindDifference(_content, loaded) is { } difference)

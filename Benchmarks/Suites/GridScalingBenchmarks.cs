@@ -69,19 +69,19 @@ public class GridScalingBenchmarks
     public int MessagePackSave() => Save(SaveFormat.MessagePack);
 
     [Benchmark]
-    public GameContent MessagePackLoad() => SaveFormats.Get(SaveFormat.MessagePack).Read(_messagePack);
+    public GameContent MessagePackLoad() => SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Read(_messagePack);
 
     [Benchmark]
     public int XmlSave() => Save(SaveFormat.Xml);
 
     [Benchmark]
-    public GameContent XmlLoad() => SaveFormats.Get(SaveFormat.Xml).Read(_xml);
+    public GameContent XmlLoad() => SaveFormats.Get<GameContent>(SaveFormat.Xml).Read(_xml);
 
     [Benchmark]
     public int ProtobufSave() => Save(SaveFormat.Protobuf);
 
     [Benchmark]
-    public GameContent ProtobufLoad() => SaveFormats.Get(SaveFormat.Protobuf).Read(_protobuf);
+    public GameContent ProtobufLoad() => SaveFormats.Get<GameContent>(SaveFormat.Protobuf).Read(_protobuf);
 
     /// <summary>A game whose only content is one room with a Side x Side grid of heights in [0, 4), the same for the same side.</summary>
     public static GameContent GridGame(int side)
@@ -99,14 +99,14 @@ public class GridScalingBenchmarks
     private int Save(SaveFormat format)
     {
         _output.ResetWrittenCount();
-        SaveFormats.Get(format).Write(_output, _content);
+        SaveFormats.Get<GameContent>(format).Write(_output, _content);
         return _output.WrittenCount;
     }
 
     private static byte[] Encode(GameContent content, SaveFormat format)
     {
         var output = new ArrayBufferWriter<byte>();
-        SaveFormats.Get(format).Write(output, content);
+        SaveFormats.Get<GameContent>(format).Write(output, content);
         return output.WrittenSpan.ToArray();
     }
 

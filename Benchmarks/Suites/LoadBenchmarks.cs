@@ -32,11 +32,11 @@ public class LoadBenchmarks
     }
 
     [Benchmark(Baseline = true)]
-    public GameContent MessagePack() => SaveSerializer.Load(_messagePack);
+    public GameContent MessagePack() => SaveSerializer.Load<GameContent>(_messagePack);
 
     [Benchmark]
-    public GameContent Xml() => SaveSerializer.Load(_xml);
+    public GameContent Xml() => SaveSerializer.Load<GameContent>(_xml);
 
     [Benchmark]
-    public GameContent Protobuf() => SaveSerializer.Load(_protobuf);
+    public GameContent Protobuf() => SaveSerializer.Load<GameContent>(_protobuf);
 }

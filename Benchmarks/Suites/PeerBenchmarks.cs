@@ -1,3 +1,4 @@
+using Engine.Serialization.Formats;
 using System.Buffers;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
@@ -50,7 +51,7 @@ public class PeerBenchmarks
     public int SerializeMessagePack()
     {
         _output.ResetWrittenCount();
-        MessagePackSaveFormat.Instance.Write(_output, _content);
+        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(_output, _content);
         return _output.WrittenCount;
     }
 
@@ -63,7 +64,7 @@ public class PeerBenchmarks
     }
 
     [BenchmarkCategory("Deserialize"), Benchmark(Baseline = true)]
-    public GameContent DeserializeMessagePack() => MessagePackSaveFormat.Instance.Read(_messagePack);
+    public GameContent DeserializeMessagePack() => SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Read(_messagePack);
 
     [BenchmarkCategory("Deserialize"), Benchmark]
     public GameContentPack? DeserializeMemoryPack() => MemoryPackSerializer.Deserialize<GameContentPack>(_memoryPack);
@@ -77,7 +78,7 @@ public class PeerBenchmarks
         }
 
         var output = new ArrayBufferWriter<byte>();
-        MessagePackSaveFormat.Instance.Write(output, content);
+        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(output, content);
         return output.WrittenSpan.ToArray();
     }
 

@@ -12,7 +12,7 @@ namespace Benchmarks.Suites;
 
 /// <summary>
 /// What SaveAsync costs the game's thread: encoding the state there (the default MessagePack
-/// payload) against a deep copy of it, which is what <see cref="PreparedSave.Prepare"/> does
+/// payload) against a deep copy of it, which is what <see cref="PreparedSave{T}.Prepare"/> does
 /// because this measured it cheaper; the encoding then runs on the thread pool.
 /// </summary>
 [MemoryDiagnoser]
@@ -42,12 +42,12 @@ public class SnapshotBenchmarks
     public ArrayBufferWriter<byte> Encode()
     {
         var payload = new ArrayBufferWriter<byte>();
-        SaveFormats.Get(SaveFormat.MessagePack).Write(payload, _content);
+        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(payload, _content);
         return payload;
     }
 
     [Benchmark]
-    public PreparedSave DeepCopy() => PreparedSave.Prepare(_content);
+    public PreparedSave<GameContent> DeepCopy() => PreparedSave<GameContent>.Prepare(_content);
 
     private sealed class Config : ManualConfig
     {

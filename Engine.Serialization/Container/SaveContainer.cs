@@ -15,8 +15,14 @@ namespace Engine.Serialization.Container;
 /// </summary>
 public static class SaveContainer
 {
-    /// <summary>The version of the container layout this build writes and the newest it reads.</summary>
-    public const ushort CurrentVersion = 1;
+    /// <summary>
+    /// The version of the container layout this build writes and the newest it reads. 2: the metadata block names
+    /// the model the payload holds (<see cref="SaveMetadata.ModelId"/>). 1: the same layout, and every payload a GameContent.
+    /// </summary>
+    public const ushort CurrentVersion = 2;
+
+    /// <summary>The model every container-version-1 save holds: the engine's GameContent, which was all version 1 could save.</summary>
+    public const string Version1ModelId = "Engine.Core.Model.GameContent";
 
     public const int HeaderSize = 52;
 
@@ -47,6 +53,11 @@ public static class SaveContainer
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(metadata);
+        if (Problem(metadata) is { } problem)
+        {
+            throw new SaveEncodingException($"The save's metadata {problem}, so it could never be loaded: nothing was written.");
+        }
+
         var metadataBuffer = new ArrayBufferWriter<byte>();
         var metadataWriter = new MessagePackWriter(metadataBuffer);
         SaveMetadataFormatterResolver.Write(ref metadataWriter, metadata);
@@ -82,7 +93,7 @@ public static class SaveContainer
             throw Truncated(span.Length, header);
         }
 
-        var metadata = ReadMetadata(span[..HeaderSize], span.Slice(HeaderSize, header.MetadataLength));
+        var metadata = ReadMetadata(header, span[..HeaderSize], span.Slice(HeaderSize, header.MetadataLength));
         var info = new SaveInfo(header, metadata);
         if (span.Length != info.FileLength)
         {
@@ -120,7 +131,7 @@ public static class SaveContainer
             throw Truncated(HeaderSize, header);
         }
 
-        return new SaveInfo(header, ReadMetadata(headerBytes, metadataBytes));
+        return new SaveInfo(header, ReadMetadata(header, headerBytes, metadataBytes));
     }
 
     /// <summary>
@@ -198,7 +209,7 @@ public static class SaveContainer
         return header;
     }
 
-    private static SaveMetadata ReadMetadata(ReadOnlySpan<byte> header, ReadOnlySpan<byte> metadata)
+    private static SaveMetadata ReadMetadata(SaveHeader parsed, ReadOnlySpan<byte> header, ReadOnlySpan<byte> metadata)
     {
         if (BinaryPrimitives.ReadUInt32LittleEndian(header[MetadataChecksumOffset..]) != Crc32.HashToUInt32(metadata))
         {
@@ -209,7 +220,7 @@ public static class SaveContainer
         {
             var reader = new MessagePackReader(metadata.ToArray());
             SaveMetadataFormatterResolver.Read(ref reader, out SaveMetadata? read);
-            return Checked(read ?? throw new SaveCorruptedException("The metadata block is nil."));
+            return Checked(parsed, read ?? throw new SaveCorruptedException("The metadata block is nil."));
         }
         catch (Exception e) when (MessagePackDecoding.IsBadInput(e))
         {
@@ -217,21 +228,40 @@ public static class SaveContainer
         }
     }
 
-    /// <summary>Metadata a slot list can show without tripping: no nil where a value is needed, a play time a TimeSpan holds.</summary>
-    private static SaveMetadata Checked(SaveMetadata metadata)
+    /// <summary>
+    /// Metadata a slot list can show without tripping: no nil where a value is needed, a play time a TimeSpan holds,
+    /// and the model the payload holds (implied by version 1, named by later versions).
+    /// </summary>
+    private static SaveMetadata Checked(SaveHeader header, SaveMetadata metadata)
     {
-        if (metadata.Title is null || metadata.GameId is null || metadata.Thumbnail is null)
+        if (header.ContainerVersion == 1 && metadata.ModelId is { Length: 0 })
         {
-            throw new SaveCorruptedException("The metadata block holds nil for its title, game id or thumbnail.");
+            metadata.ModelId = Version1ModelId;
+        }
+
+        if (Problem(metadata) is { } problem)
+        {
+            throw new SaveCorruptedException($"The metadata block {problem}.");
+        }
+
+        return metadata;
+    }
+
+    /// <summary>What a load would refuse in the metadata, or null: checked before writing too, so a save can always be listed and loaded.</summary>
+    private static string? Problem(SaveMetadata metadata)
+    {
+        if (metadata.Title is null || metadata.GameId is null || metadata.Thumbnail is null || metadata.ModelId is null)
+        {
+            return "holds nil for its title, game id, thumbnail or model";
         }
 
         // Written this way round so that NaN fails too.
         if (!(metadata.PlayTimeSeconds >= 0 && metadata.PlayTimeSeconds <= TimeSpan.MaxValue.TotalSeconds))
         {
-            throw new SaveCorruptedException($"The metadata's play time of {metadata.PlayTimeSeconds} seconds is not a duration.");
+            return $"gives a play time of {metadata.PlayTimeSeconds} seconds, which is not a duration";
         }
 
-        return metadata;
+        return metadata.ModelId.Length == 0 ? "does not name the model the save holds" : null;
     }
 
     private static SaveCorruptedException Truncated(long length, SaveHeader header) =>

@@ -1,4 +1,5 @@
 using Engine.Core.Model;
+using Engine.Serialization.Models;
 using MessagePack;
 
 namespace Engine.Serialization.Container;
@@ -16,21 +17,50 @@ public sealed class SaveMetadata
 
     public double PlayTimeSeconds { get; set; }
 
+    /// <summary>The game that wrote the save (<see cref="SaveOptions.GameId"/>); loads that name another game refuse it.</summary>
     public string GameId { get; set; } = "";
 
     /// <summary>An encoded image (PNG, say) of the moment of saving; empty when there is none.</summary>
     public byte[] Thumbnail { get; set; } = [];
 
-    /// <summary>Metadata taken from the game itself, stamped with the current time.</summary>
-    public static SaveMetadata For(GameContent content)
+    /// <summary>
+    /// The model the payload holds (<see cref="SaveModelAttribute.Id"/>); set by the save system, whatever the
+    /// game passes. Container version 1 had no such key: its saves all hold <see cref="GameContent"/>.
+    /// </summary>
+    public string ModelId { get; set; } = "";
+
+    /// <summary>
+    /// Metadata taken from the game itself (an <see cref="ISaveMetadataSource"/>; empty for other models), stamped
+    /// with the current time.
+    /// </summary>
+    public static SaveMetadata For<T>(T content)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return new SaveMetadata
+        var metadata = new SaveMetadata { SavedAtUtc = DateTime.UtcNow };
+        switch (content)
         {
-            Title = content.Title,
-            SavedAtUtc = DateTime.UtcNow,
-            PlayTimeSeconds = content.PlayTimeSeconds,
-            GameId = content.GameId,
-        };
+            case ISaveMetadataSource source:
+                metadata.Title = source.Title;
+                metadata.PlayTimeSeconds = source.PlayTimeSeconds;
+                metadata.GameId = source.GameId;
+                break;
+            case GameContent game:
+                metadata.Title = game.Title;
+                metadata.PlayTimeSeconds = game.PlayTimeSeconds;
+                metadata.GameId = game.GameId;
+                break;
+        }
+
+        return metadata;
     }
+
+    internal SaveMetadata With(string modelId, string? gameId) => new()
+    {
+        Title = Title,
+        SavedAtUtc = SavedAtUtc,
+        PlayTimeSeconds = PlayTimeSeconds,
+        GameId = gameId ?? GameId,
+        Thumbnail = Thumbnail,
+        ModelId = modelId,
+    };
 }

@@ -1,18 +1,15 @@
 using System.Buffers;
-using Engine.Core.Model;
 using Engine.Serialization.Migrations;
 
 namespace Engine.Serialization.Formats;
 
 /// <summary>
-/// One encoding of <see cref="GameContent"/> as a bare, standard document. A format knows nothing
-/// of files, compression or the container around it.
+/// One encoding of a save's payload as a bare, standard document. A format knows nothing of files,
+/// compression or the container around it.
 /// </summary>
 public interface ISaveFormat
 {
     SaveFormat Id { get; }
-
-    void Write(IBufferWriter<byte> output, GameContent content);
 
     /// <summary>
     /// The payload as an editable document, for migrating an older save; null when the format's
@@ -20,7 +17,14 @@ public interface ISaveFormat
     /// </summary>
     /// <exception cref="Errors.SaveCorruptedException">The payload is not a valid document of this format.</exception>
     SaveDocument? OpenDocument(ReadOnlyMemory<byte> payload);
+}
 
-    /// <exception cref="Errors.SaveCorruptedException">The payload is not a valid document of this format.</exception>
-    GameContent Read(ReadOnlyMemory<byte> payload);
+/// <summary>A format's encoding of one model, <typeparamref name="T"/>.</summary>
+public interface ISaveFormat<T> : ISaveFormat
+{
+    /// <exception cref="Errors.SaveEncodingException">The game can't be written in this format (a null the model does not allow, text the format can't carry).</exception>
+    void Write(IBufferWriter<byte> output, T content);
+
+    /// <exception cref="Errors.SaveCorruptedException">The payload is not a valid document of this format and model.</exception>
+    T Read(ReadOnlyMemory<byte> payload);
 }

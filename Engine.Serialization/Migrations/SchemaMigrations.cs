@@ -10,7 +10,7 @@ namespace Engine.Serialization.Migrations;
 /// </summary>
 public sealed class SchemaMigrations
 {
-    /// <summary>The root member that holds the schema version; each step's result gets the next one.</summary>
+    /// <summary>The root member that holds the schema version in models that have one; each step's result gets the next one.</summary>
     public const string SchemaVersionMember = "SchemaVersion";
 
     private readonly ISchemaMigration[] _steps;
@@ -75,7 +75,10 @@ public sealed class SchemaMigrations
             try
             {
                 step.Apply(document.Root);
-                document.Root.SetInt64(SchemaVersionMember, version + 1);
+                if (document.Root.Has(SchemaVersionMember))
+                {
+                    document.Root.SetInt64(SchemaVersionMember, version + 1);
+                }
             }
             catch (Exception e) when (e is not SaveException)
             {

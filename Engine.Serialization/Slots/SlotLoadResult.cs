@@ -1,4 +1,3 @@
-using Engine.Core.Model;
 using Engine.Serialization.Errors;
 
 namespace Engine.Serialization.Slots;
@@ -7,7 +6,7 @@ namespace Engine.Serialization.Slots;
 /// A loaded slot. When the slot's newest save was damaged, <see cref="Content"/> is the save before
 /// it (the slot's backup) and <see cref="NewestProblem"/> says what was wrong: tell the player.
 /// </summary>
-public sealed record SlotLoadResult(GameContent Content, SaveException? NewestProblem)
+public sealed record SlotLoadResult<T>(T Content, SaveException? NewestProblem)
 {
     public bool RecoveredFromBackup => NewestProblem is not null;
 }

@@ -1,6 +1,6 @@
 using System.Buffers;
 using Engine.Core.Model;
-using Engine.Serialization.Formats.MessagePack;
+using Engine.Serialization.Formats;
 
 namespace Game.Sample.Commands;
 
@@ -17,7 +17,7 @@ internal static class ContentComparison
     private static ArrayBufferWriter<byte> Encode(GameContent content)
     {
         var buffer = new ArrayBufferWriter<byte>();
-        MessagePackSaveFormat.Instance.Write(buffer, content);
+        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(buffer, content);
         return buffer;
     }
 }

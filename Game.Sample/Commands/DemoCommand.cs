@@ -24,7 +24,7 @@ internal static class DemoCommand
         string directory = saveDir ?? Directory.CreateTempSubdirectory("game-sample-demo-").FullName;
         try
         {
-            var session = PlayWalkthrough(output, new SaveSlotStore(directory));
+            var session = PlayWalkthrough(output, SaveSlotStore.ForGame<GameContent>(World.GameId, directory));
             if (!session.HasWon)
             {
                 output.WriteLine("demo: the walkthrough did not reach the win");
@@ -52,7 +52,7 @@ internal static class DemoCommand
         }
     }
 
-    private static GameSession PlayWalkthrough(TextWriter output, SaveSlotStore store)
+    private static GameSession PlayWalkthrough(TextWriter output, SaveSlotStore<GameContent> store)
     {
         var session = new GameSession(World.NewGame(), store);
         output.WriteLine(session.Introduction());
@@ -73,7 +73,7 @@ internal static class DemoCommand
         {
             foreach (var compression in Enum.GetValues<SaveCompression>())
             {
-                var store = new SaveSlotStore(directory, new SaveOptions { Format = format, Compression = compression });
+                var store = SaveSlotStore.ForGame<GameContent>(World.GameId, directory, new SaveOptions { Format = format, Compression = compression });
                 string slot = $"demo-{format}-{compression}".ToLowerInvariant();
                 string row = $"{format,-12} {compression,-12}";
                 try

@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Diagnostics;
 using Engine.Serialization;
 
@@ -22,13 +23,13 @@ internal static class LoadCommand
         long start = Stopwatch.GetTimestamp();
         if (arguments.Flag("--quiet"))
         {
-            SaveSerializer.LoadFromFile(path);
+            SaveSerializer.LoadFromFile<GameContent>(path);
             output.WriteLine(FormattableString.Invariant($"load-ms={Stopwatch.GetElapsedTime(start).TotalMilliseconds:F3}"));
             return 0;
         }
 
         var info = SaveSerializer.ReadInfo(path);
-        var content = SaveSerializer.LoadFromFile(path);
+        var content = SaveSerializer.LoadFromFile<GameContent>(path);
         double ms = Stopwatch.GetElapsedTime(start).TotalMilliseconds;
         output.WriteLine(
             $"{path}: {info.Header.Format}, {Arguments.Name(info.Header.Compression)}, {info.FileLength:N0} bytes, \"{info.Metadata.Title}\", "

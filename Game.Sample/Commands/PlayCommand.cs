@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using Engine.Serialization.Slots;
 using Game.Sample.Game;
 
@@ -13,7 +14,7 @@ internal static class PlayCommand
     public static int Run(ReadOnlySpan<string> args, TextReader input, TextWriter output, bool interactive)
     {
         var arguments = Arguments.Parse("play", args, ["--save-dir"], []);
-        var store = new SaveSlotStore(arguments.Value("--save-dir") ?? SaveSlotStore.DefaultDirectory(World.GameId));
+        var store = SaveSlotStore.ForGame<GameContent>(World.GameId, arguments.Value("--save-dir"));
         var session = new GameSession(World.NewGame(), store);
         output.WriteLine(session.Introduction());
         while (!session.QuitRequested)

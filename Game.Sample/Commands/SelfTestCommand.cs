@@ -54,7 +54,7 @@ internal static class SelfTestCommand
                 return "the metadata changed";
             }
 
-            return ContentComparison.AreEqual(content, SaveSerializer.Load(save)) ? null : "the loaded game differs from the saved one";
+            return ContentComparison.AreEqual(content, SaveSerializer.Load<Engine.Core.Model.GameContent>(save)) ? null : "the loaded game differs from the saved one";
         }
         catch (SaveException e)
         {

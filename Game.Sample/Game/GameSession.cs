@@ -29,7 +29,7 @@ internal sealed class GameSession
         + "  help                     this text\n"
         + "  quit                     leave the game";
 
-    private readonly SaveSlotStore _store;
+    private readonly SaveSlotStore<GameContent> _store;
     private readonly TimeProvider _clock;
     private long _lastMoveAt;
 
@@ -37,7 +37,7 @@ internal sealed class GameSession
     /// <param name="state">The game to play; <see cref="World.NewGame"/> for a new one.</param>
     /// <param name="store">Where save and load go.</param>
     /// <param name="clock">Measures play time, which grows with each move by the time since the previous one.</param>
-    public GameSession(GameContent state, SaveSlotStore store, TimeProvider? clock = null)
+    public GameSession(GameContent state, SaveSlotStore<GameContent> store, TimeProvider? clock = null)
     {
         ArgumentNullException.ThrowIfNull(state);
         ArgumentNullException.ThrowIfNull(store);
@@ -294,7 +294,7 @@ internal sealed class GameSession
     /// <summary>Replaces the whole state with the slot's. Prints, but changes nothing in the loaded state.</summary>
     private string Load(string slot)
     {
-        SlotLoadResult result;
+        SlotLoadResult<GameContent> result;
         try
         {
             result = _store.Load(slot);

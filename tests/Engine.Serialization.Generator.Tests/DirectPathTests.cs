@@ -19,7 +19,7 @@ public sealed class DirectPathTests
         var sample = RoundTripTests.CreateSample();
         sample.Weights = Floats(20_000);
 
-        Assert.Equal(MessagePacksOwnCanonical(sample), Canonical(Serializer.WriteDirect(sample, SampleResolver.Write)));
+        Assert.Equal(MessagePackSerializer.Serialize(sample, MessagePacksOwn), Serializer.WriteDirect(sample, SampleResolver.Write));
     }
 
     [Fact]
@@ -35,13 +35,12 @@ public sealed class DirectPathTests
     public void Read_WhatMessagePacksOwnFormattersWrote_ReadsEveryValue()
     {
         var sample = RoundTripTests.CreateSample();
-        sample.Original = string.Empty; // written under another key by MessagePack (see MessagePacksOwnCanonical)
         var shapes = RoundTripTests.CreateShapes();
 
         var sampleCopy = Serializer.ReadDirect<SampleGraph?>(MessagePackSerializer.Serialize(sample, MessagePacksOwn), SampleResolver.Read);
         var shapesCopy = Serializer.ReadDirect<Shapes?>(MessagePackSerializer.Serialize(shapes, MessagePacksOwn), SampleResolver.Read);
 
-        Assert.Equal(MessagePacksOwnCanonical(sample), Canonical(Serializer.WriteDirect(sampleCopy, SampleResolver.Write)));
+        Assert.Equal(MessagePackSerializer.Serialize(sample, MessagePacksOwn), Serializer.WriteDirect(sampleCopy, SampleResolver.Write));
         Assert.Equal(MessagePackSerializer.Serialize(shapes, MessagePacksOwn), Serializer.WriteDirect(shapesCopy, SampleResolver.Write));
     }
 
@@ -181,23 +180,6 @@ public sealed class DirectPathTests
         Assert.Throws<MessagePackSerializationException>(() => Serializer.ReadDirect<Node?>(bytes, SampleResolver.Read));
     }
 
-    [Fact]
-    public void Read_CallsTheHookBeforeEachClassObjectAndCollection()
-    {
-        var player = new PlayerV2
-        {
-            Inventory = [new Item { Name = "a" }, new Item { Name = "b" }],
-            Stats = new Stats { Tags = ["x"] },
-        };
-        var bytes = Serializer.WriteDirect(player, CountingResolver.Write);
-        CountingResolver.Reads = 0;
-
-        Serializer.ReadDirect<PlayerV2?>(bytes, CountingResolver.Read);
-
-        // The player, its inventory list and two items, its stats and their tag list.
-        Assert.Equal(6, CountingResolver.Reads);
-    }
-
     /// <summary>Nodes nested <paramref name="depth"/> deep through their Child.</summary>
     private static byte[] Nested(int depth) => Serializer.Handwritten((ref MessagePackWriter writer) =>
     {
@@ -215,58 +197,6 @@ public sealed class DirectPathTests
     /// it writes properties before fields, and under keyAsPropertyName it names a member by its name even when it has a
     /// [Key] (SampleGraph.Original, "renamed" for the generated code).
     /// </summary>
-    private static byte[] MessagePacksOwnCanonical(SampleGraph sample) =>
-        Canonical(new ReadOnlySequence<byte>(MessagePackSerializer.Serialize(sample, MessagePacksOwn)), (Key("Original"), Key("renamed")));
-
-    /// <summary>The same document with every map's entries sorted by key; every other byte as it was.</summary>
-    private static byte[] Canonical(byte[] bytes) => Canonical(new ReadOnlySequence<byte>(bytes), default);
-
-    private static byte[] Canonical(ReadOnlySequence<byte> value, (byte[] From, byte[] To) rename)
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        var writer = new MessagePackWriter(buffer);
-        var reader = new MessagePackReader(value);
-        Canonical(ref reader, ref writer, rename);
-        writer.Flush();
-        Assert.True(reader.End);
-        return buffer.WrittenSpan.ToArray();
-    }
-
-    private static void Canonical(ref MessagePackReader reader, ref MessagePackWriter writer, (byte[] From, byte[] To) rename)
-    {
-        switch (reader.NextMessagePackType)
-        {
-            case MessagePackType.Map:
-                var entries = new List<(byte[] Key, byte[] Value)>();
-                for (var count = reader.ReadMapHeader(); count > 0; count--)
-                {
-                    var key = reader.ReadRaw().ToArray();
-                    entries.Add((rename.From is not null && key.SequenceEqual(rename.From) ? rename.To : key, Canonical(reader.ReadRaw(), rename)));
-                }
-
-                writer.WriteMapHeader(entries.Count);
-                foreach (var (key, value) in entries.OrderBy(e => Convert.ToHexString(e.Key), StringComparer.Ordinal))
-                {
-                    writer.WriteRaw(key);
-                    writer.WriteRaw(value);
-                }
-
-                break;
-            case MessagePackType.Array:
-                var items = reader.ReadArrayHeader();
-                writer.WriteArrayHeader(items);
-                for (var i = 0; i < items; i++)
-                {
-                    Canonical(ref reader, ref writer, rename);
-                }
-
-                break;
-            default:
-                writer.WriteRaw(reader.ReadRaw());
-                break;
-        }
-    }
-
     private static byte[] Key(string name) => Serializer.Handwritten((ref MessagePackWriter writer) => writer.Write(name));
 
     /// <summary>Floats of every kind, the specials included.</summary>

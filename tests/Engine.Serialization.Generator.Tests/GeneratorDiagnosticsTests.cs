@@ -2,6 +2,10 @@ using Microsoft.CodeAnalysis;
 
 namespace Engine.Serialization.Generator.Tests;
 
+/// <summary>
+/// Every declaration the generator would handle differently from MessagePack-CSharp, or not at all, is a build error
+/// naming the member and the fix; and what it supports compiles without a diagnostic.
+/// </summary>
 public sealed class GeneratorDiagnosticsTests
 {
     private const string Resolver = """
@@ -10,69 +14,66 @@ public sealed class GeneratorDiagnosticsTests
         internal sealed partial class RootResolver : IFormatterResolver { }
         """;
 
-    [Fact]
-    public void Generate_HashSetMember_ReportsUnsupportedType()
-    {
-        AssertSingle("EGEN001", """
-            namespace Sample;
-            [MessagePackObject(keyAsPropertyName: true)]
-            public sealed class Root { public HashSet<int> Set { get; set; } = new(); }
-            """, "System.Collections.Generic.HashSet<int>", "Root.Set");
-    }
-
     [Theory]
+    [InlineData("System.Collections.Generic.Dictionary<string, int>")]
+    [InlineData("System.Collections.Generic.Dictionary<int, Root>")]
+    [InlineData("System.Collections.Generic.HashSet<string>")]
+    [InlineData("System.Collections.Generic.IReadOnlyList<int>")]
+    [InlineData("System.Collections.Generic.IDictionary<System.Guid, string?>")]
+    [InlineData("System.Collections.Generic.Queue<int>")]
+    [InlineData("int[,]")]
+    [InlineData("(int, string)")]
+    [InlineData("System.Collections.Generic.KeyValuePair<string, int>")]
     [InlineData("decimal")]
     [InlineData("System.Guid")]
     [InlineData("System.TimeSpan")]
-    [InlineData("int[,]")]
-    [InlineData("List<System.Guid>")]
-    public void Generate_TypeOnlyAResolverServes_ReportsUnsupportedType(string memberType)
+    [InlineData("System.DateTimeOffset")]
+    [InlineData("System.Half")]
+    [InlineData("System.Numerics.Matrix4x4")]
+    [InlineData("System.Numerics.Plane")]
+    public void Generate_TypesGamesUse_CompileWithoutDiagnostics(string memberType)
     {
-        AssertSingle("EGEN001", $$"""
+        AssertClean($$"""
             namespace Sample;
             [MessagePackObject(keyAsPropertyName: true)]
             public sealed class Root { public {{memberType}} Value { get; set; } = default!; }
-            """, "Root.Value", "generated code");
+            """);
     }
 
     [Theory]
-    [InlineData("Dictionary<string, int>")]
-    [InlineData("Dictionary<int, Root>")]
-    public void Generate_DictionaryMember_ReportsHashKeyedCollection(string memberType)
+    [InlineData("public sealed record Root(string Name, int Level);")]
+    [InlineData("public sealed class Root { public Root(string name) => Name = name; public string Name { get; } }")]
+    [InlineData("public sealed class Root { public string Name { get; init; } = \"\"; public int Count => Name.Length; }")]
+    [InlineData("public sealed class Root { public readonly int A; public Root(int a) => A = a; }")]
+    [InlineData("public sealed class Root { public required string Name { get; set; } }")]
+    public void Generate_ImmutableTypes_CompileWithoutDiagnostics(string declaration)
     {
-        AssertSingle("EGEN010", $$"""
+        AssertClean($$"""
             namespace Sample;
             [MessagePackObject(keyAsPropertyName: true)]
-            public sealed class Root { public {{memberType}} Map { get; set; } = new(); }
-            """, "System.Collections.Generic." + memberType.Replace("Root", "Sample.Root", StringComparison.Ordinal), "Root.Map", "list of entries");
+            {{declaration}}
+            """);
     }
 
     [Fact]
-    public void Generate_ModelWithErrors_EmitsOnlyTheRootsSurface()
-    {
-        var run = GeneratorHarness.Run(GeneratorHarness.Compile("""
-            namespace Sample;
-            [MessagePackObject(keyAsPropertyName: true)]
-            public sealed class Root { public decimal Price { get; set; } }
-            public static class Caller
-            {
-                public static void Use(ref MessagePackWriter writer) => RootResolver.Write(ref writer, new Root());
-            }
-            """ + Resolver));
-
-        Assert.Equal("EGEN001", Assert.Single(run.Diagnostics).Id);
-        GeneratorHarness.AssertClean(run.Compilation.GetDiagnostics());
-    }
-
-    [Fact]
-    public void Generate_MemberTypeWithoutMessagePackObject_ReportsUnsupportedType()
+    public void Generate_UnsupportedMemberType_ReportsUnsupportedType()
     {
         AssertSingle("EGEN001", """
             namespace Sample;
             public sealed class Plain { public int A { get; set; } }
             [MessagePackObject(keyAsPropertyName: true)]
             public sealed class Root { public Plain? Value { get; set; } }
-            """, "Sample.Plain", "Root.Value");
+            """, "Sample.Plain", "Root.Value", "[MessagePackObject]");
+    }
+
+    [Fact]
+    public void Generate_ArrayOfRankFive_ReportsUnsupportedType()
+    {
+        AssertSingle("EGEN001", """
+            namespace Sample;
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public int[,,,,] Value { get; set; } = default!; }
+            """, "int[*,*,*,*,*]");
     }
 
     [Fact]
@@ -104,65 +105,63 @@ public sealed class GeneratorDiagnosticsTests
     {
         AssertSingle("EGEN004", """
             namespace Sample;
-            [MessagePackObject(keyAsPropertyName: true)]
+            [MessagePackObject]
             public sealed class Root
             {
-                public int A { get; set; }
-                [Key("A")] public int B { get; set; }
+                [Key("a")] public int A { get; set; }
+                [Key("a")] public int B { get; set; }
             }
-            """, "Sample.Root", "'A'", "'B'");
-    }
-
-    [Fact]
-    public void Generate_ClassWithoutParameterlessConstructor_ReportsMissingConstructor()
-    {
-        AssertSingle("EGEN005", """
-            namespace Sample;
-            [MessagePackObject(keyAsPropertyName: true)]
-            public sealed class Root
-            {
-                public Root(int a) => A = a;
-                public int A { get; set; }
-            }
-            """, "Sample.Root");
+            """, "Sample.Root", "'a'", "'A'", "'B'");
     }
 
     [Theory]
-    [InlineData("public int A { get; }")]
-    [InlineData("public int A { get; init; }")]
-    [InlineData("public int A { get; private set; }")]
-    [InlineData("public readonly int A;")]
-    public void Generate_MemberThatCannotBeSet_ReportsNotSettable(string member)
+    [InlineData("public Root(int b) => A = b; public int A { get; set; }", "match members")]
+    [InlineData("private Root() { } public int A { get; set; }", "no public constructor")]
+    [InlineData("[SerializationConstructor] public Root(string zzz) { } public Root() { } public int A { get; set; }", "'zzz'")]
+    public void Generate_NoConstructorToReadWith_ReportsNoConstructor(string body, string reason)
+    {
+        AssertSingle("EGEN005", $$"""
+            namespace Sample;
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { {{body}} }
+            """, "Sample.Root", reason);
+    }
+
+    [Theory]
+    [InlineData("public int A { get; }", "get-only")]
+    [InlineData("public int A { get; private set; }", "setter is not public")]
+    [InlineData("public readonly int A;", "readonly")]
+    [InlineData("public int A { private get; set; }", "never be written")]
+    public void Generate_MemberThatWouldNotComeBack_ReportsMemberNotRestored(string member, string reason)
     {
         AssertSingle("EGEN006", $$"""
             namespace Sample;
             [MessagePackObject(keyAsPropertyName: true)]
             public sealed class Root { {{member}} }
-            """, "Sample.Root", "'A'");
+            """, "Sample.Root", "'A'", reason);
     }
 
     [Fact]
-    public void Generate_PrivateMemberWithKey_ReportsNotSettable()
+    public void Generate_ComputedMember_IsLeftOutQuietly()
     {
-        AssertSingle("EGEN006", """
+        AssertClean("""
             namespace Sample;
-            [MessagePackObject]
-            public sealed class Root { [Key("a")] private int A { get; set; } public int Get() => A; }
-            """, "Sample.Root", "'A'");
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public int A { get; set; } public int Twice => A * 2; }
+            """);
     }
 
     [Theory]
     [InlineData("public interface IShape { }", "IShape")]
     [InlineData("[MessagePackObject(true)] public abstract class Shape { }", "Shape")]
-    [InlineData("[Union(0, typeof(Circle))] [MessagePackObject(true)] public class Shape { } [MessagePackObject(true)] public sealed class Circle : Shape { }", "Shape")]
-    public void Generate_PolymorphicMemberType_ReportsPolymorphicType(string declarations, string shapeType)
+    public void Generate_AbstractMemberTypeWithoutUnion_ReportsAbstractWithoutUnion(string declarations, string shapeType)
     {
         AssertSingle("EGEN007", $$"""
             namespace Sample;
             {{declarations}}
             [MessagePackObject(keyAsPropertyName: true)]
             public sealed class Root { public {{shapeType}}? Shape { get; set; } }
-            """, "Sample." + shapeType, "Root.Shape");
+            """, "Sample." + shapeType, "Root.Shape", "[Union");
     }
 
     [Fact]
@@ -195,6 +194,148 @@ public sealed class GeneratorDiagnosticsTests
             [GeneratedFormatterResolver(typeof(Hidden))]
             internal sealed partial class HiddenResolver : IFormatterResolver { }
             """, "Hidden");
+    }
+
+    [Theory]
+    [InlineData("System.Collections.Generic.Dictionary<decimal, int>", "decimal")]
+    [InlineData("System.Collections.Generic.HashSet<System.TimeSpan>", "System.TimeSpan")]
+    [InlineData("System.Collections.Generic.Dictionary<Key, int>", "Sample.Key")]
+    public void Generate_KeyWithoutCollisionResistantHashing_ReportsUnhashableKey(string memberType, string key)
+    {
+        AssertSingle("EGEN010", $$"""
+            namespace Sample;
+            [MessagePackObject(true)] public sealed record Key(int A);
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public {{memberType}} Map { get; set; } = new(); }
+            """, key, "Root.Map", "collision-resistant");
+    }
+
+    [Fact]
+    public void Generate_KeyOnAKeyAsPropertyNameMember_ReportsKeyInMapMode()
+    {
+        AssertSingle("EGEN011", """
+            namespace Sample;
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { [Key("renamed")] public string Original { get; set; } = ""; }
+            """, "Sample.Root", "'Original'");
+    }
+
+    [Theory]
+    [InlineData("""
+        [MessagePackObject(true)] public class Base { public int A { get; set; } }
+        [MessagePackObject(true)] public sealed class Root : Base { public new int A { get; set; } }
+        """)]
+    [InlineData("""
+        [MessagePackObject] public class Base { [Key("a")] public virtual int A { get; set; } }
+        [MessagePackObject] public sealed class Root : Base { [Key("b")] public override int A { get; set; } }
+        """)]
+    public void Generate_MemberHidingAnother_ReportsHiddenMember(string declarations)
+    {
+        AssertSingle("EGEN012", "namespace Sample;\n" + declarations, "Sample.Root", "'A'", "Sample.Base");
+    }
+
+    [Fact]
+    public void Generate_KeyOnANonPublicMemberWithoutAllowPrivate_ReportsNonPublicKey()
+    {
+        AssertSingle("EGEN013", """
+            namespace Sample;
+            [MessagePackObject]
+            public sealed class Root { [Key("a")] private int A { get; set; } public int Get() => A; }
+            """, "Sample.Root", "'A'", "AllowPrivate");
+    }
+
+    [Fact]
+    public void Generate_KeyOnANonPublicMemberWithAllowPrivate_Compiles()
+    {
+        AssertClean("""
+            namespace Sample;
+            [MessagePackObject(AllowPrivate = true)]
+            public sealed class Root { [Key("a")] private int A { get; set; } [Key("b")] internal string B = ""; public int Get() => A; }
+            """);
+    }
+
+    [Theory]
+    [InlineData("""[Union(0, "Sample.Circle")] public abstract class Shape { }""", "typeof")]
+    [InlineData("""[Union(0, typeof(Circle))] [Union(0, typeof(Square))] public abstract class Shape { }""", "twice")]
+    [InlineData("""[Union(0, typeof(Other))] public abstract class Shape { }""", "does not derive")]
+    [InlineData("""[Union(0, typeof(Circle))] public class Shape { }""", "abstract class or an interface")]
+    public void Generate_InvalidUnion_ReportsInvalidUnion(string shape, string reason)
+    {
+        AssertSingle("EGEN014", $$"""
+            namespace Sample;
+            {{shape}}
+            [MessagePackObject(true)] public sealed class Circle : Shape { public float R { get; set; } }
+            [MessagePackObject(true)] public sealed class Square : Shape { public float Side { get; set; } }
+            [MessagePackObject(true)] public sealed class Other { public float X { get; set; } }
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public Shape? Shape { get; set; } }
+            """, "Sample.Shape", reason);
+    }
+
+    [Theory]
+    [InlineData("WrongFormatter", "IMessagePackFormatter<int>")]
+    [InlineData("NoInstanceFormatter", "Instance")]
+    public void Generate_InvalidFormatter_ReportsInvalidFormatter(string formatter, string reason)
+    {
+        AssertSingle("EGEN015", $$"""
+            namespace Sample;
+            using MessagePack.Formatters;
+            public sealed class WrongFormatter : IMessagePackFormatter<string>
+            {
+                public void Serialize(ref MessagePackWriter writer, string value, MessagePackSerializerOptions options) { }
+                public string Deserialize(ref MessagePackReader reader, MessagePackSerializerOptions options) => "";
+            }
+            public sealed class NoInstanceFormatter : IMessagePackFormatter<int>
+            {
+                private NoInstanceFormatter() { }
+                public void Serialize(ref MessagePackWriter writer, int value, MessagePackSerializerOptions options) { }
+                public int Deserialize(ref MessagePackReader reader, MessagePackSerializerOptions options) => 0;
+            }
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { [MessagePackFormatter(typeof({{formatter}}))] public int Value { get; set; } }
+            """, formatter, reason);
+    }
+
+    [Fact]
+    public void Generate_InitMemberOfAGenericBase_ReportsPrivateAccess()
+    {
+        AssertSingle("EGEN016", """
+            namespace Sample;
+            [MessagePackObject(true)] public class Base<T> { public T Value { get; init; } = default!; }
+            [MessagePackObject(true)] public sealed class Root : Base<int> { public int Other { get; set; } }
+            """, "Sample.Root", "Value", "UnsafeAccessor");
+    }
+
+    [Theory]
+    [InlineData("[SaveModel(SchemaVersion = 0)]", "SchemaVersion")]
+    [InlineData("[SaveModel(Id = \"\")]", "Id")]
+    [InlineData("[SaveModel(Migrations = new[] { typeof(string) })]", "ISchemaMigration")]
+    public void Generate_InvalidSaveModel_ReportsInvalidSaveModel(string attribute, string reason)
+    {
+        AssertSingle("EGEN017", $$"""
+            namespace Sample;
+            using Engine.Serialization;
+            {{attribute}}
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public int A { get; set; } }
+            """, "Sample.Root", reason);
+    }
+
+    [Fact]
+    public void Generate_ModelWithErrors_EmitsOnlyTheRootsSurface()
+    {
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile("""
+            namespace Sample;
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public System.IntPtr Handle { get; set; } }
+            public static class Caller
+            {
+                public static void Use(ref MessagePackWriter writer) => RootResolver.Write(ref writer, new Root());
+            }
+            """ + Resolver));
+
+        Assert.Equal("EGEN001", Assert.Single(run.Diagnostics).Id);
+        GeneratorHarness.AssertClean(run.Compilation.GetDiagnostics());
     }
 
     [Fact]
@@ -236,9 +377,41 @@ public sealed class GeneratorDiagnosticsTests
         Assert.StartsWith("GeneratedFormatterResolver(", compilation.SyntaxTrees[0].ToString()[diagnostic.Location.SourceSpan.Start..], StringComparison.Ordinal);
     }
 
-    private static void AssertSingle(string id, string source, params string[] messageParts)
+    [Fact]
+    public void EveryDiagnostic_HasAPageItsHelpLinkPointsTo()
+    {
+        var docs = Path.Combine(GeneratorHarness.RepositoryRoot, "docs");
+        var descriptors = DiagnosticDescriptors.All.ToList();
+
+        Assert.Equal(17, descriptors.Count);
+        foreach (var descriptor in descriptors)
+        {
+            Assert.Equal($"docs/diagnostics/{descriptor.Id}.md", descriptor.HelpLinkUri);
+            var page = File.ReadAllText(Path.Combine(GeneratorHarness.RepositoryRoot, descriptor.HelpLinkUri));
+            Assert.StartsWith($"# {descriptor.Id}: ", page, StringComparison.Ordinal);
+            foreach (var section in new[] { "## What it means", "## Why", "## How to fix it", "## Example" })
+            {
+                Assert.Contains(section, page, StringComparison.Ordinal);
+            }
+        }
+
+        Assert.True(Directory.Exists(docs));
+    }
+
+    private static void AssertClean(string source)
     {
         var fullSource = source.Contains("GeneratedFormatterResolver", StringComparison.Ordinal) ? source : source + Resolver;
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile(fullSource));
+
+        Assert.Empty(run.Diagnostics);
+        GeneratorHarness.AssertClean(run.Compilation.GetDiagnostics());
+    }
+
+    private static void AssertSingle(string id, string source, params string[] messageParts)
+    {
+        var fullSource = source.Contains("GeneratedFormatterResolver", StringComparison.Ordinal) || source.Contains("[SaveModel", StringComparison.Ordinal)
+            ? source
+            : source + Resolver;
         var run = GeneratorHarness.Run(GeneratorHarness.Compile(fullSource));
 
         var diagnostic = Assert.Single(run.Diagnostics);

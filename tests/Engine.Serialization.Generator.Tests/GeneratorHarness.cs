@@ -21,6 +21,9 @@ internal static class GeneratorHarness
 
         """;
 
+    /// <summary>The repository's root folder (the one holding Engine.sln), found from the test assembly's folder.</summary>
+    public static string RepositoryRoot { get; } = FindRoot();
+
     private static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
 
     // The test host's trusted platform assemblies are the framework plus this project's packages (MessagePack among them).
@@ -30,6 +33,7 @@ internal static class GeneratorHarness
             .Where(path => Path.GetFileName(path) is var name
                 && (name.StartsWith("System.", StringComparison.Ordinal)
                     || name.StartsWith("MessagePack", StringComparison.Ordinal)
+                    || name is "Engine.Serialization.dll"
                     || name is "netstandard.dll" or "mscorlib.dll"))
             .Select(path => (MetadataReference)MetadataReference.CreateFromFile(path))
             .ToArray());
@@ -65,7 +69,7 @@ internal static class GeneratorHarness
     }
 
     public static GeneratorDriver CreateDriver() => CSharpGeneratorDriver.Create(
-        [new FormatterResolverGenerator().AsSourceGenerator()],
+        [new SaveModelGenerator().AsSourceGenerator()],
         parseOptions: ParseOptions,
         driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
 
@@ -77,6 +81,19 @@ internal static class GeneratorHarness
             .Select(d => d.ToString())
             .ToList();
         Assert.True(problems.Count == 0, string.Join(Environment.NewLine, problems));
+    }
+
+    private static string FindRoot()
+    {
+        for (var folder = new DirectoryInfo(AppContext.BaseDirectory); folder is not null; folder = folder.Parent)
+        {
+            if (File.Exists(Path.Combine(folder.FullName, "Engine.sln")))
+            {
+                return folder.FullName;
+            }
+        }
+
+        throw new InvalidOperationException("The repository root (with Engine.sln) is not above the test assembly.");
     }
 
     internal sealed record GeneratorOutput(GeneratorDriver Driver, Compilation Compilation, ImmutableArray<Diagnostic> Diagnostics)

@@ -111,7 +111,6 @@ public sealed class SampleGraph
 
     public List<List<Item>> Grid { get; set; } = [];
 
-    [Key("renamed")]
     public string Original { get; set; } = string.Empty;
 }
 
@@ -184,14 +183,4 @@ internal sealed partial class SampleResolver : IFormatterResolver
 {
 }
 
-/// <summary>The same code as <see cref="SampleResolver"/>'s, counting the reads of objects and collections through the hook.</summary>
-[GeneratedFormatterResolver(typeof(PlayerV2))]
-internal sealed partial class CountingResolver : IFormatterResolver
-{
-    [ThreadStatic]
-    private static int _reads;
 
-    public static int Reads { get => _reads; set => _reads = value; }
-
-    static partial void OnReading() => _reads++;
-}

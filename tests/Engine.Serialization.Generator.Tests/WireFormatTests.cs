@@ -5,16 +5,15 @@ namespace Engine.Serialization.Generator.Tests;
 public sealed class WireFormatTests
 {
     [Fact]
-    public void Serialize_Object_WritesMapWithStringKeysInDeclarationOrder()
+    public void Serialize_Object_WritesMapWithStringKeys_PropertiesThenFields_AsMessagePacksResolverOrdersThem()
     {
         var bytes = Serializer.Serialize(RoundTripTests.CreateSample());
 
         Assert.Equal(MessagePackType.Map, new MessagePackReader(bytes).NextMessagePackType);
         Assert.Equal(
             [
-                "Primitives", "Stats", "Missing", "Position", "OptionalPosition", "Items", "Names", "ItemArray",
-                "Weights", "Blob", "Rarity", "Factions", "OptionalInt", "AbsentInt", "Grid",
-                "renamed",
+                "Primitives", "Stats", "Missing", "Items", "Names", "ItemArray", "Weights", "Blob", "Rarity",
+                "Factions", "OptionalInt", "AbsentInt", "Grid", "Original", "Position", "OptionalPosition",
             ],
             Serializer.TopLevelKeys(bytes));
     }

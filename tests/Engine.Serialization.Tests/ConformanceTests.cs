@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using Engine.Core.Generation;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
@@ -33,7 +34,7 @@ public sealed class ConformanceTests
 
         byte[] save = SaveSerializer.Save(content, options: options);
 
-        GraphAssert.Equal(content, SaveSerializer.Load(save));
+        GraphAssert.Equal(content, SaveSerializer.Load<GameContent>(save));
         var (info, _) = SaveContainer.Open(save, LoadOptions.Default);
         Assert.Equal(format, info.Header.Format);
         Assert.Equal(compression, info.Header.Compression);
@@ -51,7 +52,7 @@ public sealed class ConformanceTests
 
         byte[] save = SaveSerializer.Save(content, options: new SaveOptions { Compression = SaveCompression.Lz4, Lz4Level = level });
 
-        GraphAssert.Equal(content, SaveSerializer.Load(save));
+        GraphAssert.Equal(content, SaveSerializer.Load<GameContent>(save));
         Assert.True(save.Length <= fast.Length, $"{level}: {save.Length} bytes, Fast: {fast.Length}");
     }
 
@@ -93,7 +94,7 @@ public sealed class ConformanceTests
         {
             byte[] save = SaveSerializer.Save(content, options: new SaveOptions { Format = format, Compression = compression });
 
-            GraphAssert.Equal(content, SaveSerializer.Load(save));
+            GraphAssert.Equal(content, SaveSerializer.Load<GameContent>(save));
         }
     }
 }

@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using Engine.Core.Generation;
 using Engine.Serialization.Errors;
 
@@ -14,7 +15,7 @@ public sealed class SaveSerializerErrorTests : IDisposable
     {
         byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
 
-        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(save.AsMemory(0, save.Length / 2)));
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(save.AsMemory(0, save.Length / 2)));
     }
 
     [Fact]
@@ -22,14 +23,14 @@ public sealed class SaveSerializerErrorTests : IDisposable
     {
         byte[] save = [.. SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small)), 0xC0];
 
-        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(save));
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(save));
         Assert.Contains("unexpected bytes", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
     public void Load_Empty_ThrowsSaveCorrupted()
     {
-        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(Array.Empty<byte>()));
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(Array.Empty<byte>()));
     }
 
     [Theory]
@@ -38,7 +39,7 @@ public sealed class SaveSerializerErrorTests : IDisposable
     [InlineData(new byte[] { 0x3C, 0x3F, 0x78, 0x6D, 0x6C })]
     public void Load_NotASaveFile_ThrowsNotASaveFile(byte[] data)
     {
-        Assert.Throws<NotASaveFileException>(() => SaveSerializer.Load(data));
+        Assert.Throws<NotASaveFileException>(() => SaveSerializer.Load<GameContent>(data));
     }
 
     [Fact]
@@ -46,7 +47,7 @@ public sealed class SaveSerializerErrorTests : IDisposable
     {
         string path = Path.Combine(_folder, "missing.sav");
 
-        var error = Assert.Throws<SaveIOException>(() => SaveSerializer.LoadFromFile(path));
+        var error = Assert.Throws<SaveIOException>(() => SaveSerializer.LoadFromFile<GameContent>(path));
         Assert.Equal(path, error.FilePath);
         Assert.Contains(path, error.Message, StringComparison.Ordinal);
     }
@@ -59,7 +60,7 @@ public sealed class SaveSerializerErrorTests : IDisposable
         save[^10] ^= 0x20;
         File.WriteAllBytes(path, save);
 
-        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.LoadFromFile(path));
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.LoadFromFile<GameContent>(path));
         Assert.Equal(path, error.FilePath);
         Assert.StartsWith(path, error.Message, StringComparison.Ordinal);
     }

@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Buffers;
 using System.IO.Pipelines;
 using Engine.Core.Generation;
@@ -20,7 +21,7 @@ public sealed class SaveSerializerRoundTripTests : IDisposable
     {
         var content = ContentGenerator.Create(size);
 
-        var loaded = SaveSerializer.Load(SaveSerializer.Save(content));
+        var loaded = SaveSerializer.Load<GameContent>(SaveSerializer.Save(content));
 
         GraphAssert.Equal(content, loaded);
     }
@@ -33,7 +34,7 @@ public sealed class SaveSerializerRoundTripTests : IDisposable
 
         SaveSerializer.Save(buffer, content);
 
-        GraphAssert.Equal(content, SaveSerializer.Load(buffer.WrittenMemory));
+        GraphAssert.Equal(content, SaveSerializer.Load<GameContent>(buffer.WrittenMemory));
     }
 
     [Fact]
@@ -45,7 +46,7 @@ public sealed class SaveSerializerRoundTripTests : IDisposable
         SaveSerializer.Save(stream, content);
         stream.Position = 0;
 
-        GraphAssert.Equal(content, SaveSerializer.Load(stream));
+        GraphAssert.Equal(content, SaveSerializer.Load<GameContent>(stream));
     }
 
     [Fact]
@@ -57,7 +58,7 @@ public sealed class SaveSerializerRoundTripTests : IDisposable
         await SaveSerializer.SaveAsync(pipe.Writer.AsStream(), content);
         await pipe.Writer.CompleteAsync();
 
-        GraphAssert.Equal(content, await SaveSerializer.LoadAsync(pipe.Reader.AsStream()));
+        GraphAssert.Equal(content, await SaveSerializer.LoadAsync<GameContent>(pipe.Reader.AsStream()));
     }
 
     [Fact]
@@ -68,7 +69,7 @@ public sealed class SaveSerializerRoundTripTests : IDisposable
 
         SaveSerializer.SaveToFile(path, content);
 
-        GraphAssert.Equal(content, SaveSerializer.LoadFromFile(path));
+        GraphAssert.Equal(content, SaveSerializer.LoadFromFile<GameContent>(path));
         Assert.Equal([path], Directory.GetFiles(_folder));
     }
 
@@ -81,7 +82,7 @@ public sealed class SaveSerializerRoundTripTests : IDisposable
 
         await SaveSerializer.SaveToFileAsync(path, newer);
 
-        GraphAssert.Equal(newer, await SaveSerializer.LoadFromFileAsync(path));
+        GraphAssert.Equal(newer, await SaveSerializer.LoadFromFileAsync<GameContent>(path));
         Assert.Equal([path], Directory.GetFiles(_folder));
     }
 

@@ -40,13 +40,9 @@ public static class SharedObjects
 
     private static IEnumerable<object?> Children(object node) => node switch
     {
-        Array => [],
-        IList list => list.Cast<object?>(),
-        _ => GraphComparer.ComparedMembers(node.GetType()).Select(member => member switch
-        {
-            System.Reflection.PropertyInfo p => p.GetValue(node),
-            System.Reflection.FieldInfo f => f.GetValue(node),
-            _ => null,
-        }),
+        Array array => array.GetType().GetElementType()!.IsValueType ? [] : array.Cast<object?>(),
+        IDictionary dictionary => dictionary.Keys.Cast<object?>().Concat(dictionary.Values.Cast<object?>()),
+        IEnumerable sequence => sequence.Cast<object?>(),
+        _ => GraphComparer.ComparedMembers(node.GetType()).Select(field => field.GetValue(node)),
     };
 }

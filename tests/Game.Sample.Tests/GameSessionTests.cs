@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using Engine.Core.Generation;
 using Engine.Serialization;
 using Engine.Serialization.Slots;
@@ -72,7 +73,7 @@ public sealed class GameSessionTests : IDisposable
     [Fact]
     public void Load_OfAnotherGamesSave_IsRefused_AndTheGameGoesOn()
     {
-        new SaveSlotStore(_saveDir).Save("other", ContentGenerator.Create(ContentSize.Small));
+        new SaveSlotStore<GameContent>(_saveDir).Save("other", ContentGenerator.Create(ContentSize.Small));
         var session = NewSession();
         var before = Copy(session.State);
 
@@ -89,7 +90,7 @@ public sealed class GameSessionTests : IDisposable
         var earlier = Copy(session.State);
         session.Execute(Walkthrough.Commands[1]);
         session.Execute("save here");
-        string path = new SaveSlotStore(_saveDir).PathOf("here");
+        string path = new SaveSlotStore<GameContent>(_saveDir).PathOf("here");
         File.WriteAllBytes(path, File.ReadAllBytes(path).AsSpan(0, 200).ToArray());
 
         string reply = session.Execute("load here");
@@ -117,7 +118,7 @@ public sealed class GameSessionTests : IDisposable
         Assert.Equal(before.Player.Score, session.State.Player.Score);
     }
 
-    private GameSession NewSession() => new(World.NewGame(), new SaveSlotStore(_saveDir));
+    private GameSession NewSession() => new(World.NewGame(), new SaveSlotStore<GameContent>(_saveDir));
 
-    private static Engine.Core.Model.GameContent Copy(Engine.Core.Model.GameContent state) => SaveSerializer.Load(SaveSerializer.Save(state));
+    private static Engine.Core.Model.GameContent Copy(Engine.Core.Model.GameContent state) => SaveSerializer.Load<GameContent>(SaveSerializer.Save(state));
 }

@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using Engine.Serialization.Slots;
 using Engine.Testing;
 using Game.Sample.Game;
@@ -27,7 +28,7 @@ public sealed class ScriptedSessionTests : IDisposable
         Assert.Equal(InventoryReply(first.Output), InventoryReply(second.Output));
         Assert.Contains("*** You have won: 50 of 50 points", second.Output, StringComparison.Ordinal);
 
-        var store = new SaveSlotStore(_saveDir);
+        var store = new SaveSlotStore<GameContent>(_saveDir);
         GraphAssert.Equal(store.Load("midway").Content, store.Load("reloaded").Content);
     }
 
@@ -37,7 +38,7 @@ public sealed class ScriptedSessionTests : IDisposable
     {
         var game = GameProgram.Named(program);
         Play(game, ["north", "save broken", "quit"]);
-        string path = new SaveSlotStore(_saveDir).PathOf("broken");
+        string path = new SaveSlotStore<GameContent>(_saveDir).PathOf("broken");
         byte[] bytes = File.ReadAllBytes(path);
         bytes[^1] ^= 0xFF;
         File.WriteAllBytes(path, bytes);

@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Globalization;
 using Engine.Serialization.Slots;
 using SaveLoop;
@@ -12,7 +13,7 @@ if (args.Length != 2 || !int.TryParse(args[1], NumberStyles.None, CultureInfo.In
 
 for (int number = first; ; number++)
 {
-    new SaveSlotStore(args[0], SaveLoopPlan.Options(number)).Save(SaveLoopPlan.Slot, SaveLoopPlan.Content(number));
+    new SaveSlotStore<GameContent>(args[0], SaveLoopPlan.Options(number)).Save(SaveLoopPlan.Slot, SaveLoopPlan.Content(number));
     Console.Out.WriteLine(number.ToString(CultureInfo.InvariantCulture));
     Console.Out.Flush();
 }

@@ -1,4 +1,5 @@
 using System.Buffers;
+using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Migrations;
 using MessagePack;
@@ -12,7 +13,7 @@ namespace Engine.Serialization.Formats.MessagePack;
 /// </summary>
 internal sealed class MessagePackDocument : SaveDocument
 {
-    private const int MaxDepth = GameContentFormatterResolver.MaxDepth;
+    private const int MaxDepth = SaveMetadataFormatterResolver.MaxDepth;
 
     private readonly Map _root;
 

@@ -1,53 +1,69 @@
 using System.Buffers;
-using Engine.Core.Model;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Migrations;
+using Engine.Serialization.Models;
 using MessagePack;
-using MessagePack.Resolvers;
 
 namespace Engine.Serialization.Formats.MessagePack;
 
 /// <summary>
-/// GameContent as a MessagePack map with string keys, written and read by build-time generated code
-/// that calls itself directly: no MessagePackSerializerOptions, no resolver, no dynamic code, under
-/// JIT and NativeAOT alike.
+/// A model as a MessagePack map with string keys, written and read by build-time generated code that calls itself
+/// directly: no MessagePackSerializerOptions, no resolver, no dynamic code, under JIT and NativeAOT alike.
 /// </summary>
 public sealed class MessagePackSaveFormat : ISaveFormat
 {
-    public static MessagePackSaveFormat Instance { get; } = new();
-
-    /// <summary>
-    /// The generated resolver (its formatters run the same generated code), then MessagePack's built-in
-    /// formatters: for MessagePackSerializer in tests and tools. Saves and loads don't use it.
-    /// </summary>
-    public static IFormatterResolver Resolver => Serializer.Resolver;
-
-    /// <summary>Options for MessagePackSerializer over saves, with untrusted-data limits: for tests and tools, like <see cref="Resolver"/>.</summary>
-    public static MessagePackSerializerOptions Options => Serializer.Options;
-
     private MessagePackSaveFormat()
     {
     }
 
+    public static MessagePackSaveFormat Instance { get; } = new();
+
     public SaveFormat Id => SaveFormat.MessagePack;
 
-    public void Write(IBufferWriter<byte> output, GameContent content)
+    /// <summary>
+    /// The model's generated resolver (its formatters run the same generated code), then MessagePack's built-in
+    /// formatters: for MessagePackSerializer in tests and tools. Saves and loads don't use it.
+    /// </summary>
+    public static IFormatterResolver ResolverFor<T>() => SaveModels.Get<T>().Resolver;
+
+    /// <summary>Options for MessagePackSerializer over saves of <typeparamref name="T"/>, with untrusted-data limits: for tests and tools.</summary>
+    public static MessagePackSerializerOptions OptionsFor<T>() =>
+        new MessagePackSerializerOptions(ResolverFor<T>()).WithSecurity(MessagePackSecurity.UntrustedData);
+
+    public SaveDocument OpenDocument(ReadOnlyMemory<byte> payload) => new MessagePackDocument(payload);
+}
+
+/// <summary>MessagePack's encoding of one model, through its generated codec.</summary>
+internal sealed class MessagePackSaveFormat<T>(SaveModelCodec<T> codec) : ISaveFormat<T>
+{
+    public SaveFormat Id => SaveFormat.MessagePack;
+
+    public SaveDocument OpenDocument(ReadOnlyMemory<byte> payload) => MessagePackSaveFormat.Instance.OpenDocument(payload);
+
+    public void Write(IBufferWriter<byte> output, T content)
     {
         var writer = new MessagePackWriter(output);
-        GameContentFormatterResolver.Write(ref writer, content);
+        try
+        {
+            codec.Write(ref writer, content);
+        }
+        catch (MissingValueException e)
+        {
+            throw MissingValues.AtSave(codec, content, e);
+        }
+
         writer.Flush();
     }
 
-    public SaveDocument OpenDocument(ReadOnlyMemory<byte> payload) => new MessagePackDocument(payload);
-
-    public GameContent Read(ReadOnlyMemory<byte> payload)
+    public T Read(ReadOnlyMemory<byte> payload)
     {
-        GameContent? content;
+        T? content;
         var reader = new MessagePackReader(payload);
+        CodecSupport.TakeMissingRead();
         try
         {
             using var budget = DecodeBudget.Open(payload.Length);
-            GameContentFormatterResolver.Read(ref reader, out content);
+            content = codec.Read(ref reader);
         }
         catch (Exception e) when (MessagePackDecoding.IsBadInput(e))
         {
@@ -64,16 +80,11 @@ public sealed class MessagePackSaveFormat : ISaveFormat
             throw new SaveCorruptedException($"The MessagePack payload has {payload.Length - reader.Consumed} unexpected bytes after the game.");
         }
 
-        MissingValues.ThrowIfAny(content);
+        if (CodecSupport.TakeMissingRead())
+        {
+            throw MissingValues.AtLoad(codec, content);
+        }
+
         return content;
-    }
-
-    // Built on first use only: options read MessagePackSecurity, whose static constructor seeds a hash
-    // with random bytes from the OS's crypto library (loading OpenSSL costs a native cold load a fifth of its time).
-    private static class Serializer
-    {
-        public static readonly IFormatterResolver Resolver = CompositeResolver.Create(GameContentFormatterResolver.Instance, BuiltinResolver.Instance);
-
-        public static readonly MessagePackSerializerOptions Options = new MessagePackSerializerOptions(Resolver).WithSecurity(MessagePackSecurity.UntrustedData);
     }
 }

@@ -10,7 +10,7 @@ namespace Engine.Serialization.Formats.Protobuf;
 /// GameContent as one plain protobuf message (described by <c>GameContent.proto</c>, so any protobuf
 /// library can read a save), through protobuf-net's build-time generated serializers.
 /// </summary>
-public sealed class ProtobufSaveFormat : ISaveFormat
+public sealed class ProtobufSaveFormat : ISaveFormat<GameContent>
 {
     private ProtobufSaveFormat()
     {
@@ -24,6 +24,7 @@ public sealed class ProtobufSaveFormat : ISaveFormat
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(content);
+        GameContentChecks.BeforeSave(content);
         try
         {
             GameContentProtoModel.Instance.Serialize<GameContent>(output, content);
@@ -63,7 +64,7 @@ public sealed class ProtobufSaveFormat : ISaveFormat
             throw new SaveCorruptedException("The protobuf payload holds no game.");
         }
 
-        MissingValues.ThrowIfAny(content);
+        GameContentChecks.AfterLoad(content);
         return content;
     }
 }

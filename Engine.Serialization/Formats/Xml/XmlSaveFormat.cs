@@ -14,7 +14,7 @@ namespace Engine.Serialization.Formats.Xml;
 /// GameContent as plain, indented XML through XmlSerializer: readable and diffable, for tools and
 /// version control. Reads refuse DTDs and external entities.
 /// </summary>
-public sealed class XmlSaveFormat : ISaveFormat
+public sealed class XmlSaveFormat : ISaveFormat<GameContent>
 {
     internal static readonly XmlWriterSettings WriterSettings = new()
     {
@@ -51,6 +51,7 @@ public sealed class XmlSaveFormat : ISaveFormat
     public void Write(IBufferWriter<byte> output, GameContent content)
     {
         ArgumentNullException.ThrowIfNull(output);
+        GameContentChecks.BeforeSave(content);
         using var stream = new MemoryStream();
         try
         {
@@ -59,7 +60,8 @@ public sealed class XmlSaveFormat : ISaveFormat
         }
         catch (Exception e) when (e is InvalidOperationException or ArgumentException)
         {
-            throw new SaveEncodingException($"The game could not be written as XML ({Describe(e)}).", innerException: e);
+            throw new SaveEncodingException(
+                $"The game could not be written as XML ({Describe(e)}). Save in MessagePack, which carries any text, or change the text.", innerException: e);
         }
 
         output.Write(stream.GetBuffer().AsSpan(0, (int)stream.Length));
@@ -75,7 +77,7 @@ public sealed class XmlSaveFormat : ISaveFormat
             using var reader = XmlReader.Create(stream, ReaderSettingsFor(payload.Length));
             var content = ReflectionXmlSerializer.Deserialize(reader)
                 ?? throw new SaveCorruptedException("The XML payload holds no game.");
-            MissingValues.ThrowIfAny(content);
+            GameContentChecks.AfterLoad(content);
             return content;
         }
         catch (Exception e) when (e is InvalidOperationException or XmlException)

@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Buffers;
 using System.Buffers.Binary;
 using System.ComponentModel;
@@ -23,7 +24,7 @@ public sealed class PayloadInteropTests
     {
         var content = ContentGenerator.Create(ContentSize.Medium);
         var plain = new ArrayBufferWriter<byte>();
-        MessagePackSaveFormat.Instance.Write(plain, content);
+        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(plain, content);
 
         byte[] save = SaveSerializer.Save(content, options: new SaveOptions { Compression = SaveCompression.Lz4, Lz4Level = Lz4Level.High });
 

@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Buffers.Binary;
 using System.IO.Hashing;
 using Engine.Core.Generation;
@@ -19,6 +20,7 @@ public sealed class SaveContainerTests
         PlayTimeSeconds = 4521.25,
         GameId = "engine.generated",
         Thumbnail = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3],
+        ModelId = SaveContainer.Version1ModelId,
     };
 
     [Fact]
@@ -29,7 +31,7 @@ public sealed class SaveContainerTests
         byte[] save = SaveSerializer.Save(content, Metadata, new SaveOptions { Format = SaveFormat.Xml, Compression = SaveCompression.Lz4 });
 
         Assert.Equal([0x89, (byte)'E', (byte)'S', (byte)'A', (byte)'V', 0x0D, 0x0A, 0x1A], save[..8]);
-        Assert.Equal(1, BinaryPrimitives.ReadUInt16LittleEndian(save.AsSpan(8)));
+        Assert.Equal(SaveContainer.CurrentVersion, BinaryPrimitives.ReadUInt16LittleEndian(save.AsSpan(8)));
         Assert.Equal((byte)SaveFormat.Xml, save[10]);
         Assert.Equal((byte)SaveCompression.Lz4, save[11]);
         Assert.Equal(content.SchemaVersion, BinaryPrimitives.ReadInt32LittleEndian(save.AsSpan(12)));
@@ -93,7 +95,7 @@ public sealed class SaveContainerTests
         byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small), Metadata);
         save[offset < 0 ? save.Length + offset : offset] ^= 0x04;
 
-        var error = Assert.ThrowsAny<SaveException>(() => SaveSerializer.Load(save));
+        var error = Assert.ThrowsAny<SaveException>(() => SaveSerializer.Load<GameContent>(save));
 
         Assert.Contains(where, error.Message, StringComparison.OrdinalIgnoreCase);
     }
@@ -102,9 +104,9 @@ public sealed class SaveContainerTests
     public void Load_NewerContainerVersion_ThrowsUnsupportedVersion()
     {
         byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
-        BinaryPrimitives.WriteUInt16LittleEndian(save.AsSpan(8), 2);
+        BinaryPrimitives.WriteUInt16LittleEndian(save.AsSpan(8), SaveContainer.CurrentVersion + 1);
 
-        var error = Assert.Throws<UnsupportedSaveVersionException>(() => SaveSerializer.Load(save));
+        var error = Assert.Throws<UnsupportedSaveVersionException>(() => SaveSerializer.Load<GameContent>(save));
         Assert.Contains("update the game", error.Message, StringComparison.Ordinal);
     }
 
@@ -117,7 +119,7 @@ public sealed class SaveContainerTests
         save[offset] = value;
         Reseal(save);
 
-        Assert.Throws<UnknownSaveFormatException>(() => SaveSerializer.Load(save));
+        Assert.Throws<UnknownSaveFormatException>(() => SaveSerializer.Load<GameContent>(save));
     }
 
     [Theory]
@@ -130,7 +132,7 @@ public sealed class SaveContainerTests
         BinaryPrimitives.WriteInt32LittleEndian(save.AsSpan(offset), int.MaxValue);
         Reseal(save);
 
-        Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load(save));
+        Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load<GameContent>(save));
     }
 
     [Fact]
@@ -138,7 +140,7 @@ public sealed class SaveContainerTests
     {
         byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Medium));
 
-        Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load(save, LoadOptions.Default with { MaxPayloadBytes = 100_000 }));
+        Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load<GameContent>(save, LoadOptions.Default with { MaxPayloadBytes = 100_000 }));
     }
 
     [Fact]
@@ -149,7 +151,7 @@ public sealed class SaveContainerTests
         BinaryPrimitives.WriteInt64LittleEndian(save.AsSpan(28), decoded - 1);
         Reseal(save);
 
-        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(save));
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(save));
     }
 
     [Theory]
@@ -161,7 +163,7 @@ public sealed class SaveContainerTests
     {
         byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small), Metadata);
 
-        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load(save.AsMemory(0, keep)));
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(save.AsMemory(0, keep)));
     }
 
     /// <summary>Recomputes the header checksum after a test edits a header field, as a hostile file would.</summary>

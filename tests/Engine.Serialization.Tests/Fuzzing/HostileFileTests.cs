@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Buffers.Binary;
 using System.IO.Hashing;
 using System.Text;
@@ -243,7 +244,7 @@ public sealed class HostileFileTests
     [Fact]
     public void Load_MetadataBlockNestedDeepOrNil_IsSkippedOrRefused()
     {
-        byte[] deep = [0x81, .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, 100_000), 0xC0];
+        byte[] deep = [0x82, .. MsgPackString("ModelId"), .. MsgPackString(SaveContainer.Version1ModelId), .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, 100_000), 0xC0];
 
         Assert.True(LoadProbe.Run(SaveFiles.WithMetadataBytes(SmallSave, deep)).Loaded);
         AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, [0xC0]));
@@ -269,7 +270,7 @@ public sealed class HostileFileTests
     {
         byte[] file = SaveFiles.WithMetadataBytes(SmallSave, [0x81, .. MsgPackString("Thumbnail"), 0xC6, 0x00, 0x10, 0x00, 0x00, .. new byte[1 << 20]]);
 
-        Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load(file, LoadOptions.Default with { MaxMetadataBytes = 1 << 19 }));
+        Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load<GameContent>(file, LoadOptions.Default with { MaxMetadataBytes = 1 << 19 }));
     }
 
     /// <summary>Runs the probe: the input must be refused as <typeparamref name="T"/>, within the bounds.</summary>

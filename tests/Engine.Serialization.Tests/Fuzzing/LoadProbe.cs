@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Diagnostics;
 using Engine.Serialization.Container;
 
@@ -30,7 +31,7 @@ internal static class LoadProbe
         Exception? escape = null;
         try
         {
-            SaveSerializer.Load(input);
+            SaveSerializer.Load<GameContent>(input);
         }
         catch (SaveException e)
         {

@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Buffers.Binary;
 using System.Globalization;
 using Engine.Serialization.Container;
@@ -40,7 +41,7 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
         var payloads = seeds.Select(SaveFiles.DecodedPayload).ToArray();
         foreach (byte[] save in seeds)
         {
-            SaveSerializer.Load(save); // warms up lazily built serializers, whose one-off allocations are not the input's
+            SaveSerializer.Load<GameContent>(save); // warms up lazily built serializers, whose one-off allocations are not the input's
         }
 
         var mutator = new Mutator(new Random(seed));

@@ -1,7 +1,12 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using System.IO.Hashing;
+using System.Xml;
+using System.Xml.Serialization;
+using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Formats.Protobuf;
+using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Tests.Fuzzing;
 
@@ -23,8 +28,46 @@ internal static class SaveFiles
     public static byte[] FrameStored(SaveFormat format, SaveCompression compression, ReadOnlySpan<byte> stored, int decodedLength, SaveMetadata? metadata = null)
     {
         var file = new ArrayBufferWriter<byte>();
-        SaveContainer.Write(file, format, compression, GameContentSchema, metadata ?? new SaveMetadata { Title = "fuzz" }, stored, decodedLength);
+        metadata ??= new SaveMetadata { Title = "fuzz" };
+        if (metadata.ModelId.Length == 0)
+        {
+            metadata.ModelId = SaveModels.IdOf<GameContent>();
+        }
+
+        SaveContainer.Write(file, format, compression, GameContentSchema, metadata, stored, decodedLength);
         return file.WrittenSpan.ToArray();
+    }
+
+    /// <summary>
+    /// The game as a payload of the format, written without the checks a save runs first (a null where the model
+    /// has none, a misshapen grid): what a damaged or hostile file could hold.
+    /// </summary>
+    public static byte[] PayloadSkippingChecks(SaveFormat format, GameContent content)
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        switch (format)
+        {
+            case SaveFormat.MessagePack:
+                // A snapshot's writer leaves the model's OnBeforeSerialize out; the null checks stay, so nulls need Handwritten.
+                using (CodecSupport.EnterSnapshot())
+                {
+                    SaveFormats.Get<GameContent>(format).Write(buffer, content);
+                }
+
+                break;
+            case SaveFormat.Protobuf:
+                GameContentProtoModel.Instance.Serialize(buffer, content);
+                break;
+            default:
+                using (var writer = XmlWriter.Create(new BufferStream(buffer), new XmlWriterSettings { Encoding = new System.Text.UTF8Encoding(false) }))
+                {
+                    new XmlSerializer(typeof(GameContent)).Serialize(writer, content, new XmlSerializerNamespaces([XmlQualifiedName.Empty]));
+                }
+
+                break;
+        }
+
+        return buffer.WrittenSpan.ToArray();
     }
 
     /// <summary>The decoded payload of a valid save.</summary>
@@ -85,4 +128,29 @@ internal static class SaveFiles
     }
 
     private const int GameContentSchema = Engine.Core.Model.GameContent.CurrentSchemaVersion;
+
+    private sealed class BufferStream(ArrayBufferWriter<byte> buffer) : Stream
+    {
+        public override bool CanRead => false;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => true;
+
+        public override long Length => buffer.WrittenCount;
+
+        public override long Position { get => Length; set => throw new NotSupportedException(); }
+
+        public override void Write(byte[] bytes, int offset, int count) => buffer.Write(bytes.AsSpan(offset, count));
+
+        public override void Flush()
+        {
+        }
+
+        public override int Read(byte[] bytes, int offset, int count) => throw new NotSupportedException();
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+    }
 }

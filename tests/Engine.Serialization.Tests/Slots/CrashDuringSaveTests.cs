@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Diagnostics;
 using System.Globalization;
 using Engine.Serialization.IO;
@@ -26,7 +27,7 @@ public sealed class CrashDuringSaveTests(ITestOutputHelper output) : IDisposable
     {
         int kills = int.TryParse(Environment.GetEnvironmentVariable("CRASH_KILLS"), CultureInfo.InvariantCulture, out int n) ? n : DefaultKills;
         var random = new Random(20261122);
-        var store = new SaveSlotStore(_folder);
+        var store = new SaveSlotStore<GameContent>(_folder);
         int next = 1;
         int killedMidWrite = 0;
         int recovered = 0;

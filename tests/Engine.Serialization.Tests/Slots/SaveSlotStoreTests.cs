@@ -14,7 +14,7 @@ public sealed class SaveSlotStoreTests : IDisposable
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 
-    private SaveSlotStore Store(SaveOptions? options = null) => new(_folder, options);
+    private SaveSlotStore<GameContent> Store(SaveOptions? options = null) => new(_folder, options);
 
     private static GameContent Game(ulong seed) => ContentGenerator.Create(ContentSize.Small, seed);
 
@@ -82,7 +82,7 @@ public sealed class SaveSlotStoreTests : IDisposable
         await Task.WhenAll(saves);
 
         GraphAssert.Equal(games[^1], store.Load("contested").Content);
-        GraphAssert.Equal(games[^2], SaveSerializer.LoadFromFile(store.BackupPathOf("contested")));
+        GraphAssert.Equal(games[^2], SaveSerializer.LoadFromFile<GameContent>(store.BackupPathOf("contested")));
         Assert.Equal([store.PathOf("contested"), store.BackupPathOf("contested")], Directory.GetFileSystemEntries(_folder).Order());
     }
 
@@ -126,7 +126,7 @@ public sealed class SaveSlotStoreTests : IDisposable
     {
         string notAFolder = Path.Combine(_folder, "file");
         await File.WriteAllTextAsync(notAFolder, "in the way");
-        var store = new SaveSlotStore(notAFolder);
+        var store = new SaveSlotStore<GameContent>(notAFolder);
 
         await Assert.ThrowsAsync<SaveIOException>(() => store.SaveAsync("slot", Game(1)));
     }
@@ -166,7 +166,7 @@ public sealed class SaveSlotStoreTests : IDisposable
     [Fact]
     public void List_OverAHundredLargeSaves_ReadsOnlyHeadersAndMetadata()
     {
-        var prepared = PreparedSave.Prepare(ContentGenerator.Create(ContentSize.Large), Metadata("Large", 0), new SaveOptions { Compression = SaveCompression.Lz4 });
+        var prepared = PreparedSave<GameContent>.Prepare(ContentGenerator.Create(ContentSize.Large), Metadata("Large", 0), new SaveOptions { Compression = SaveCompression.Lz4 });
         byte[] save = prepared.ToArray();
         for (int i = 0; i < 100; i++)
         {
@@ -174,7 +174,7 @@ public sealed class SaveSlotStoreTests : IDisposable
         }
 
         long bytesRead = 0;
-        var store = new SaveSlotStore(_folder)
+        var store = new SaveSlotStore<GameContent>(_folder)
         {
             OpenForListing = path => new CountingStream(File.OpenRead(path), read => Interlocked.Add(ref bytesRead, read)),
         };
@@ -191,7 +191,7 @@ public sealed class SaveSlotStoreTests : IDisposable
     [Fact]
     public async Task AutosaveAsync_KeepsOnlyTheNewestOnes()
     {
-        var store = new SaveSlotStore(_folder) { AutosavesKept = 3 };
+        var store = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = 3 };
         var names = new List<string>();
 
         for (int i = 1; i <= 5; i++)

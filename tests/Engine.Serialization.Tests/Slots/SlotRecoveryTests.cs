@@ -63,7 +63,7 @@ public sealed class SlotRecoveryTests : IDisposable
     [Fact]
     public void Load_OnlySaveDamaged_NoBackupYet_ThrowsSaveCorrupted()
     {
-        var store = new SaveSlotStore(_folder);
+        var store = new SaveSlotStore<GameContent>(_folder);
         store.Save(Slot, _newest);
         Damage(store.PathOf(Slot), "bit flip");
 
@@ -91,8 +91,8 @@ public sealed class SlotRecoveryTests : IDisposable
     [InlineData(nameof(WriteStep.Replace))]
     public async Task SaveAsync_FailingAtAnyStep_ReportsIt_AndThePreviousSaveStillLoads(string failingStep)
     {
-        new SaveSlotStore(_folder).Save(Slot, _previous);
-        var failingStore = new SaveSlotStore(_folder)
+        new SaveSlotStore<GameContent>(_folder).Save(Slot, _previous);
+        var failingStore = new SaveSlotStore<GameContent>(_folder)
         {
             BeforeWriteStep = step =>
             {
@@ -105,7 +105,7 @@ public sealed class SlotRecoveryTests : IDisposable
 
         await Assert.ThrowsAsync<SaveIOException>(() => failingStore.SaveAsync(Slot, _newest));
 
-        var result = new SaveSlotStore(_folder).Load(Slot);
+        var result = new SaveSlotStore<GameContent>(_folder).Load(Slot);
         Assert.False(result.RecoveredFromBackup);
         GraphAssert.Equal(_previous, result.Content);
         Assert.Empty(AtomicFile.LeftoverTemps(failingStore.PathOf(Slot)));
@@ -136,9 +136,9 @@ public sealed class SlotRecoveryTests : IDisposable
         Assert.Throws<SaveIOException>(() => store.Load(Slot));
     }
 
-    private SaveSlotStore StoreWithTwoSaves()
+    private SaveSlotStore<GameContent> StoreWithTwoSaves()
     {
-        var store = new SaveSlotStore(_folder);
+        var store = new SaveSlotStore<GameContent>(_folder);
         store.Save(Slot, _previous);
         store.Save(Slot, _newest);
         return store;

@@ -34,7 +34,7 @@ public sealed class FrozenSavesTests
     {
         GameContent expected = content == "edges" ? ContentGenerator.CreateEdgeCases() : ContentGenerator.Create(ContentSize.Small);
 
-        var loaded = SaveSerializer.Load(FixtureFiles.Read(fixture));
+        var loaded = SaveSerializer.Load<GameContent>(FixtureFiles.Read(fixture));
 
         GraphAssert.Equal(expected, loaded);
     }

@@ -35,9 +35,9 @@ public sealed class MigrationTests
     [MemberData(nameof(AllFixtures))]
     public void FrozenSchemaV1Save_LoadsWithTodaysModel_EqualToTheFrozenPayload(string fixture)
     {
-        var expected = SaveSerializer.Load(Reframe(FixtureFiles.Read("schema-v1/small.msgpack"), SaveFormat.MessagePack, 1));
+        var expected = SaveSerializer.Load<GameContent>(Reframe(FixtureFiles.Read("schema-v1/small.msgpack"), SaveFormat.MessagePack, 1));
 
-        GraphAssert.Equal(expected, SaveSerializer.Load(FixtureFiles.Read($"schema-v1/{fixture}")));
+        GraphAssert.Equal(expected, SaveSerializer.Load<GameContent>(FixtureFiles.Read($"schema-v1/{fixture}")));
     }
 
     [Theory]
@@ -45,7 +45,7 @@ public sealed class MigrationTests
     public void FrozenSchemaV1Save_MigratesToSchemaV2_RenamedAndRetypedMembersCarryTheirValues(string fixture)
     {
         byte[] frozen = FixtureFiles.Read($"schema-v1/{fixture}");
-        var today = SaveSerializer.Load(frozen);
+        var today = SaveSerializer.Load<GameContent>(frozen);
         Assert.Contains(today.Rooms, room => room.MusicTrack.Length > 0);
         Assert.NotEmpty(today.Timers);
 
@@ -73,7 +73,7 @@ public sealed class MigrationTests
     {
         var counting = new CountingMigration();
         var options = new LoadOptions { Migrations = new SchemaMigrations(2, [counting]) };
-        byte[] payload = EncodeV2(format, SchemaV2GameContent.From(SaveSerializer.Load(FixtureFiles.Read("schema-v1/small-messagepack-none.sav"))));
+        byte[] payload = EncodeV2(format, SchemaV2GameContent.From(SaveSerializer.Load<GameContent>(FixtureFiles.Read("schema-v1/small-messagepack-none.sav"))));
 
         var (_, read) = SaveSerializer.ReadPayload(Reframe(payload, format, 2), options);
 
@@ -86,7 +86,7 @@ public sealed class MigrationTests
     {
         byte[] newer = Reframe(FixtureFiles.Read("schema-v1/small.msgpack"), SaveFormat.MessagePack, GameContent.CurrentSchemaVersion + 1);
 
-        var error = Assert.Throws<UnsupportedSaveVersionException>(() => SaveSerializer.Load(newer));
+        var error = Assert.Throws<UnsupportedSaveVersionException>(() => SaveSerializer.Load<GameContent>(newer));
 
         Assert.Contains("newer version of the game", error.Message, StringComparison.Ordinal);
         Assert.Contains("update the game", error.Message, StringComparison.Ordinal);
@@ -151,7 +151,7 @@ public sealed class MigrationTests
     private static byte[] Reframe(byte[] payload, SaveFormat format, int schemaVersion)
     {
         var file = new ArrayBufferWriter<byte>();
-        SaveContainer.Write(file, format, SaveCompression.None, schemaVersion, new SaveMetadata { Title = "test" }, payload, payload.Length);
+        SaveContainer.Write(file, format, SaveCompression.None, schemaVersion, new SaveMetadata { Title = "test", ModelId = SaveContainer.Version1ModelId }, payload, payload.Length);
         return file.WrittenSpan.ToArray();
     }
 

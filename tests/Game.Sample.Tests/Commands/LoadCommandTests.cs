@@ -82,7 +82,7 @@ public sealed class LoadCommandTests : IDisposable
     private static byte[] Frame(SaveFormat format, SaveCompression compression, byte[] stored, int decodedLength)
     {
         var file = new ArrayBufferWriter<byte>();
-        SaveContainer.Write(file, format, compression, 1, new SaveMetadata { Title = "hostile" }, stored, decodedLength);
+        SaveContainer.Write(file, format, compression, 1, new SaveMetadata { Title = "hostile", ModelId = SaveContainer.Version1ModelId }, stored, decodedLength);
         return file.WrittenSpan.ToArray();
     }
 

@@ -1,3 +1,4 @@
+using Engine.Core.Model;
 using System.Buffers;
 using Engine.Core.Generation;
 using Engine.Serialization.Errors;
@@ -57,7 +58,7 @@ public sealed class MessagePackDocumentTests
     private static byte[] Payload()
     {
         var buffer = new ArrayBufferWriter<byte>();
-        MessagePackSaveFormat.Instance.Write(buffer, ContentGenerator.Create(ContentSize.Small));
+        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(buffer, ContentGenerator.Create(ContentSize.Small));
         return buffer.WrittenSpan.ToArray();
     }
 }

@@ -26,7 +26,7 @@ public sealed class ResolverTests
     [Fact]
     public void GeneratedChain_ServesEveryTypeReachableFromGameContent_WithoutDynamicCode()
     {
-        var chain = CompositeResolver.Create(GameContentFormatterResolver.Instance, BuiltinResolver.Instance);
+        var chain = MessagePackSaveFormat.ResolverFor<GameContent>();
         var getFormatter = typeof(IFormatterResolver).GetMethod(nameof(IFormatterResolver.GetFormatter))!;
 
         var reachable = ModelTypes.ReachableFrom(typeof(GameContent));
@@ -46,8 +46,7 @@ public sealed class ResolverTests
     [Fact]
     public void GeneratedChain_RoundTripsLargeContent()
     {
-        var options = new MessagePackSerializerOptions(
-            CompositeResolver.Create(GameContentFormatterResolver.Instance, BuiltinResolver.Instance));
+        var options = MessagePackSaveFormat.OptionsFor<GameContent>();
         var content = ContentGenerator.Create(ContentSize.Large);
 
         var loaded = MessagePackSerializer.Deserialize<GameContent>(MessagePackSerializer.Serialize(content, options), options);
@@ -74,6 +73,6 @@ public sealed class ResolverTests
     [Fact]
     public void SaveOptions_UseUntrustedDataSecurity()
     {
-        Assert.Same(MessagePackSecurity.UntrustedData, MessagePackSaveFormat.Options.Security);
+        Assert.Same(MessagePackSecurity.UntrustedData, MessagePackSaveFormat.OptionsFor<GameContent>().Security);
     }
 }

@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace Engine.Serialization.Generator;
+namespace Engine.Serialization.Generator.Analysis;
 
 /// <summary>Encodes a key name as a MessagePack str, exactly as <c>MessagePackWriter.Write(string)</c> would.</summary>
 internal static class MessagePackKey

@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace Engine.Serialization.Generator;
+namespace Engine.Serialization.Generator.Emit;
 
 /// <summary>A tiny indenting text builder; always "\n" line endings so output is identical on every OS.</summary>
 internal sealed class CodeWriter
@@ -8,14 +8,18 @@ internal sealed class CodeWriter
     private readonly StringBuilder builder = new();
     private int depth;
 
+    /// <summary>Appends the text at the current indentation; each line of a multi-line text (a template) is indented alike.</summary>
     public void Line(string text = "")
     {
-        if (text.Length > 0)
+        foreach (var line in text.Replace("\r\n", "\n").Split('\n'))
         {
-            builder.Append(' ', depth * 4).Append(text);
-        }
+            if (line.Length > 0)
+            {
+                builder.Append(' ', depth * 4).Append(line);
+            }
 
-        builder.Append('\n');
+            builder.Append('\n');
+        }
     }
 
     public void Open(string header)

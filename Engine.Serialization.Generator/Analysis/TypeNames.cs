@@ -1,7 +1,7 @@
 using System.Text;
 using Microsoft.CodeAnalysis;
 
-namespace Engine.Serialization.Generator;
+namespace Engine.Serialization.Generator.Analysis;
 
 /// <summary>How types are spelled in generated code.</summary>
 internal static class TypeNames

@@ -1,0 +1,150 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace Engine.Serialization.Generator.Analysis;
+
+/// <summary>
+/// How generated code reaches one object's members and constructor: by name where C# allows it, else through
+/// UnsafeAccessor externs (private and init-only members, readonly fields, private constructors, constructors of types
+/// with required members), which work the same under JIT and NativeAOT. A generic type's externs live in a class with
+/// the type's own type parameters, as UnsafeAccessor requires.
+/// </summary>
+internal sealed class AccessorBuilder
+{
+    private const string Attribute = "[global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.";
+
+    private readonly INamedTypeSymbol type;
+    private readonly Compilation compilation;
+    private readonly List<string> declarations = new();
+    private readonly string className;
+    private readonly string typeParameters;
+    private readonly string callee;
+
+    public AccessorBuilder(INamedTypeSymbol type, Compilation compilation)
+    {
+        this.type = type;
+        this.compilation = compilation;
+        var definition = type.OriginalDefinition;
+        var parameters = Chain(definition).SelectMany(t => t.TypeParameters).Select(p => p.Name).ToList();
+        var arguments = Chain(type).SelectMany(t => t.TypeArguments).Select(TypeNames.Plain).ToList();
+        className = "Access_" + TypeNames.Identifier(type);
+        typeParameters = parameters.Count == 0 ? string.Empty : "<" + string.Join(", ", parameters) + ">";
+        callee = className + (arguments.Count == 0 ? string.Empty : "<" + string.Join(", ", arguments) + ">");
+    }
+
+    /// <summary>The Get and Set formats of a member (see <see cref="MemberModel"/>); false when UnsafeAccessor can't reach it.</summary>
+    public bool TryAdd(Candidate member, int index, out string get, out string? set)
+    {
+        var symbol = member.Symbol;
+        var self = type.IsValueType ? "ref {0}" : "{0}";
+        var name = SyntaxFacts.GetKeywordKind(symbol.Name) == SyntaxKind.None ? symbol.Name : "@" + symbol.Name;
+        var direct = (member.NeedsCast ? $"(({TypeNames.Plain(symbol.ContainingType)}){{0}})" : "{0}") + "." + name;
+        get = direct;
+        set = null;
+        var reachable = Reachable(symbol.ContainingType);
+        switch (symbol)
+        {
+            case IPropertySymbol property:
+                if (property.GetMethod is { } getter && !Accessible(getter))
+                {
+                    if (!reachable)
+                    {
+                        return false;
+                    }
+
+                    Declare($"{Attribute}Method, Name = \"{getter.MetadataName}\")] public static extern {DefinitionType(property)} Get{index}({This(symbol)} obj);");
+                    get = $"{callee}.Get{index}({self})";
+                }
+
+                if (property.SetMethod is { } setter)
+                {
+                    if (Accessible(setter) && !setter.IsInitOnly)
+                    {
+                        set = direct + " = {1};";
+                    }
+                    else if (reachable)
+                    {
+                        Declare($"{Attribute}Method, Name = \"{setter.MetadataName}\")] public static extern void Set{index}({This(symbol)} obj, {DefinitionType(property)} value);");
+                        set = $"{callee}.Set{index}({self}, {{1}});";
+                    }
+                    else
+                    {
+                        return false;
+                    }
+                }
+
+                return true;
+            case IFieldSymbol field:
+                if (Accessible(field) && !field.IsReadOnly)
+                {
+                    set = direct + " = {1};";
+                    return true;
+                }
+
+                if (!reachable)
+                {
+                    return false;
+                }
+
+                Declare($"{Attribute}Field, Name = \"{field.MetadataName}\")] public static extern ref {DefinitionType(field)} Field{index}({This(symbol)} obj);");
+                if (!Accessible(field))
+                {
+                    get = $"{callee}.Field{index}({self})";
+                }
+
+                set = $"{callee}.Field{index}({self}) = {{1}};";
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /// <summary>The callee creating the type through its constructor, or null when UnsafeAccessor can't reach it.</summary>
+    public string? AddConstructor(IMethodSymbol ctor)
+    {
+        var parameters = ctor.OriginalDefinition.Parameters.Select((p, i) => $"{TypeNames.Plain(p.Type)} p{i}");
+        Declare($"{Attribute}Constructor)] public static extern {TypeNames.Plain(type.OriginalDefinition)} Create({string.Join(", ", parameters)});");
+        return callee + ".Create";
+    }
+
+    public AccessorClass? Build() => declarations.Count == 0 ? null : new AccessorClass(className, typeParameters, new(declarations));
+
+    private void Declare(string declaration) => declarations.Add(declaration);
+
+    private bool Accessible(ISymbol symbol) => compilation.IsSymbolAccessibleWithin(symbol, compilation.Assembly);
+
+    /// <summary>UnsafeAccessor reaches members of the type itself, and of non-generic base types.</summary>
+    private bool Reachable(INamedTypeSymbol declaring) =>
+        SymbolEqualityComparer.Default.Equals(declaring.OriginalDefinition, type.OriginalDefinition)
+        || !Chain(declaring).Any(t => t.IsGenericType);
+
+    /// <summary>The extern's first parameter: the declaring type (the definition, for the type itself), by ref for a struct.</summary>
+    private string This(ISymbol member)
+    {
+        var declaring = SymbolEqualityComparer.Default.Equals(member.ContainingType.OriginalDefinition, type.OriginalDefinition)
+            ? type.OriginalDefinition
+            : member.ContainingType;
+        return (type.IsValueType ? "ref " : string.Empty) + TypeNames.Plain(declaring);
+    }
+
+    private static string DefinitionType(ISymbol member) => member.OriginalDefinition switch
+    {
+        IPropertySymbol p => TypeNames.Plain(p.Type),
+        IFieldSymbol f => TypeNames.Plain(f.Type),
+        _ => "object",
+    };
+
+    /// <summary>The type and the types containing it, outermost first.</summary>
+    private static IEnumerable<INamedTypeSymbol> Chain(INamedTypeSymbol type)
+    {
+        var chain = new List<INamedTypeSymbol>();
+        for (var current = type; current is not null; current = current.ContainingType)
+        {
+            chain.Insert(0, current);
+        }
+
+        return chain;
+    }
+}

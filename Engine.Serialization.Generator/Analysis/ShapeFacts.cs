@@ -1,0 +1,77 @@
+using System.Collections.Generic;
+using System.Linq;
+
+namespace Engine.Serialization.Generator.Analysis;
+
+/// <summary>
+/// Two facts about whole shapes that only the complete graph can tell (types may refer to each other): which values a
+/// snapshot can share rather than copy, and which may hold a null the model does not allow somewhere inside.
+/// </summary>
+internal static class ShapeFacts
+{
+    /// <summary>Helper names of the immutable shapes: parts-only structs and tuples of immutable parts, and nullables of them.</summary>
+    public static List<string> Immutable(IReadOnlyList<ObjectModel> objects, IReadOnlyList<ValueShape> helpers)
+    {
+        var immutable = new HashSet<string>(
+            objects.Where(o => o.IsStruct && o.BeforeSerialize is null).Select(o => o.Shape.HelperName!)
+                .Concat(helpers.Where(h => h.Kind is ShapeKind.Components or ShapeKind.Nullable or ShapeKind.EnumByName).Select(h => h.HelperName!)));
+        bool Is(ValueShape shape) =>
+            shape.Kind is ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar
+            || (shape.HelperName is { } name && immutable.Contains(name));
+
+        for (var changed = true; changed;)
+        {
+            changed = false;
+            foreach (var type in objects.Where(o => immutable.Contains(o.Shape.HelperName!)))
+            {
+                changed |= type.Members.Any(m => !Is(m.Shape)) && immutable.Remove(type.Shape.HelperName!);
+            }
+
+            foreach (var helper in helpers.Where(h => immutable.Contains(h.HelperName!)))
+            {
+                IEnumerable<ValueShape> parts = helper.Kind == ShapeKind.Nullable
+                    ? new[] { helper.Element! }
+                    : helper.Components?.Items.Select(c => c.Shape) ?? Enumerable.Empty<ValueShape>();
+                changed |= parts.Any(p => !Is(p)) && immutable.Remove(helper.HelperName!);
+            }
+        }
+
+        return [.. immutable.OrderBy(n => n, System.StringComparer.Ordinal)];
+    }
+
+    /// <summary>Helper names of the shapes whose values may hold, at any depth, a null where the model has none.</summary>
+    public static List<string> MayHoldMissing(IReadOnlyList<ObjectModel> objects, IReadOnlyList<UnionModel> unions, IReadOnlyList<ValueShape> helpers)
+    {
+        var holding = new HashSet<string>();
+        bool Place(ValueShape shape, bool allowsNull) =>
+            (shape.IsReferenceType && !allowsNull) || (shape.HelperName is { } name && holding.Contains(name));
+
+        for (var changed = true; changed;)
+        {
+            changed = false;
+            foreach (var type in objects)
+            {
+                changed |= type.Members.Any(m => Place(m.Shape, m.AllowsNull)) && holding.Add(type.Shape.HelperName!);
+            }
+
+            foreach (var union in unions)
+            {
+                changed |= union.Cases.Any(c => holding.Contains(c.Shape.HelperName!)) && holding.Add(union.Shape.HelperName!);
+            }
+
+            foreach (var helper in helpers)
+            {
+                var holds = helper.Kind switch
+                {
+                    ShapeKind.Nullable => helper.Element!.HelperName is { } inner && holding.Contains(inner),
+                    ShapeKind.Sequence or ShapeKind.MultiArray or ShapeKind.Dictionary => Place(helper.Element!, helper.ElementAllowsNull),
+                    ShapeKind.Components => helper.Components!.Items.Any(c => Place(c.Shape, c.AllowsNull)),
+                    _ => false,
+                };
+                changed |= holds && holding.Add(helper.HelperName!);
+            }
+        }
+
+        return [.. holding.OrderBy(n => n, System.StringComparer.Ordinal)];
+    }
+}

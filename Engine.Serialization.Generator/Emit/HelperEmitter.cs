@@ -1,0 +1,668 @@
+using System.Linq;
+using Engine.Serialization.Generator.Analysis;
+
+namespace Engine.Serialization.Generator.Emit;
+
+/// <summary>
+/// The nested class of every shape that is neither an object nor a union: nullables, sequences, dictionaries,
+/// multi-dimensional arrays, fixed parts (math types, pairs, tuples), enums by name, byte arrays and custom formatters;
+/// each written as MessagePack-CSharp's built-in formatter writes it.
+/// </summary>
+internal static class HelperEmitter
+{
+    private const string Generic = "global::System.Collections.Generic.";
+    private const string Marshal = "global::System.Runtime.InteropServices.MemoryMarshal";
+
+    public static void Emit(CodeWriter code, ValueShape shape, Values values)
+    {
+        var type = shape.TypeName;
+        code.Open($"private sealed class {shape.HelperName} : global::MessagePack.Formatters.IMessagePackFormatter<{type}>");
+        StaticMembers(code, shape);
+
+        code.Line($"public void Serialize({Values.Writer}, {type} value, global::MessagePack.MessagePackSerializerOptions options) => Write(ref writer, value);");
+        code.Line();
+        code.Line($"public {type} Deserialize({Values.Reader}, global::MessagePack.MessagePackSerializerOptions options) => Read(ref reader);");
+        code.Line();
+        code.Open($"public static void Write({Values.Writer}, {type} value)");
+        if (shape.IsReferenceType && shape.Kind != ShapeKind.Custom)
+        {
+            code.Open("if (value is null)");
+            code.Line("writer.WriteNil();");
+            code.Line("return;");
+            code.Close();
+            code.Line();
+        }
+
+        switch (shape.Kind)
+        {
+            case ShapeKind.Nullable:
+                code.Open("if (value is { } item)");
+                code.Line(Values.Write(shape.Element!, "item"));
+                code.Close();
+                code.Open("else");
+                code.Line("writer.WriteNil();");
+                code.Close();
+                break;
+            case ShapeKind.Bytes:
+                code.Line("writer.Write((global::System.ReadOnlySpan<byte>)value);");
+                break;
+            case ShapeKind.Custom:
+                code.Line("Formatter.Serialize(ref writer, value, Options);");
+                break;
+            case ShapeKind.EnumByName:
+                WriteEnumName(code, shape);
+                break;
+            case ShapeKind.Components:
+                var parts = shape.Components!.Items;
+                code.Line($"writer.WriteArrayHeader({parts.Count});");
+                for (var i = 0; i < parts.Count; i++)
+                {
+                    Values.WriteChecked(code, parts[i].Shape, parts[i].AllowsNull, "value." + parts[i].Accessor, "c" + i, shape.Components.DisplayName, parts[i].Accessor);
+                }
+
+                break;
+            case ShapeKind.Sequence:
+                WriteSequence(code, shape);
+                break;
+            case ShapeKind.Dictionary:
+                code.Line("writer.WriteMapHeader(value.Count);");
+                code.Open("foreach (var pair in value)");
+                code.Line(Values.Write(shape.Key!, "pair.Key"));
+                Values.WriteChecked(code, shape.Element!, shape.ElementAllowsNull, "pair.Value", "item", Display(shape), "[]");
+                code.Close();
+                break;
+            case ShapeKind.MultiArray:
+                code.Line($"writer.WriteArrayHeader({shape.Rank + 1});");
+                for (var d = 0; d < shape.Rank; d++)
+                {
+                    code.Line($"writer.Write(value.GetLength({d}));");
+                }
+
+                code.Line("writer.WriteArrayHeader(value.Length);");
+                code.Line($"var items = {Cells(shape, "value")};");
+                WriteItems(code, shape, "items", "Length");
+                break;
+        }
+
+        code.Close();
+        code.Line();
+        code.Open($"public static {type} Read({Values.Reader})");
+        switch (shape.Kind)
+        {
+            case ShapeKind.Nullable:
+                code.Line($"return reader.TryReadNil() ? null : {Values.Read(shape.Element!)};");
+                break;
+            case ShapeKind.Bytes:
+                code.Line("return reader.ReadBytes() is { } bytes ? global::System.Buffers.BuffersExtensions.ToArray(bytes) : null;");
+                break;
+            case ShapeKind.Custom:
+                code.Line($"{Values.Support}.Creating();");
+                code.Line("return Formatter.Deserialize(ref reader, Options);");
+                break;
+            case ShapeKind.EnumByName:
+                ReadEnumName(code, shape);
+                break;
+            case ShapeKind.Components:
+                ReadComponents(code, shape);
+                break;
+            case ShapeKind.Sequence:
+                ReadSequence(code, shape);
+                break;
+            case ShapeKind.Dictionary:
+                ReadDictionary(code, shape);
+                break;
+            case ShapeKind.MultiArray:
+                ReadMultiArray(code, shape);
+                break;
+        }
+
+        code.Close();
+        if (!values.IsImmutable(shape))
+        {
+            code.Line();
+            EmitCopy(code, shape, values);
+        }
+
+        if (values.MayHoldMissing(shape))
+        {
+            code.Line();
+            EmitMissing(code, shape, values);
+        }
+
+        code.Close();
+    }
+
+    private static void WriteSequence(CodeWriter code, ValueShape shape)
+    {
+        switch (shape.Sequence)
+        {
+            case SequenceKind.Array:
+                code.Line("writer.WriteArrayHeader(value.Length);");
+                WriteItems(code, shape, "value", "Length");
+                return;
+            case SequenceKind.List:
+                code.Line("writer.WriteArrayHeader(value.Count);");
+                if (shape.Float is not null)
+                {
+                    code.Line("var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(value);");
+                    WriteItems(code, shape, "items", "Length");
+                }
+                else
+                {
+                    WriteItems(code, shape, "value", "Count");
+                }
+
+                return;
+            case SequenceKind.ListInterface or SequenceKind.ArrayInterface or SequenceKind.SetInterface:
+                // As MessagePack does: the count a collection knows, or the items gathered first.
+                var element = shape.Element!.TypeName;
+                code.Line("int count;");
+                code.Line($"{Generic}IEnumerable<{element}> items = value;");
+                code.Line($"if (value is {Generic}ICollection<{element}> collection) count = collection.Count;");
+                code.Line($"else if (value is {Generic}IReadOnlyCollection<{element}> readOnly) count = readOnly.Count;");
+                code.Line($"else {{ var gathered = new {Generic}List<{element}>(value); items = gathered; count = gathered.Count; }}");
+                code.Line("writer.WriteArrayHeader(count);");
+                WriteEach(code, shape, "items");
+                return;
+            default:
+                code.Line("writer.WriteArrayHeader(value.Count);");
+                WriteEach(code, shape, "value");
+                return;
+        }
+    }
+
+    /// <summary>Writes indexed items (an array, a list, a span), float runs in bulk.</summary>
+    private static void WriteItems(CodeWriter code, ValueShape shape, string items, string count)
+    {
+        if (shape.Float is { } bulk)
+        {
+            code.Line($"Write{bulk.Name}Run(ref writer, {items});");
+            return;
+        }
+
+        code.Open($"for (var i = 0; i < {items}.{count}; i++)");
+        Values.WriteChecked(code, shape.Element!, shape.ElementAllowsNull, $"{items}[i]", "item", Display(shape), "[]");
+        code.Close();
+    }
+
+    private static void WriteEach(CodeWriter code, ValueShape shape, string items)
+    {
+        code.Open($"foreach (var each in {items})");
+        Values.WriteChecked(code, shape.Element!, shape.ElementAllowsNull, "each", "item", Display(shape), "[]");
+        code.Close();
+    }
+
+    private static void ReadSequence(CodeWriter code, ValueShape shape)
+    {
+        var element = shape.Element!;
+        var e = element.TypeName;
+        ReadStart(code);
+        code.Line("var count = reader.ReadArrayHeader();");
+        switch (shape.Sequence)
+        {
+            case SequenceKind.Array or SequenceKind.ArrayInterface:
+                code.Line($"var result = count == 0 ? global::System.Array.Empty<{e}>() : {Values.NewArray(e, "count")};");
+                code.Line("var items = global::System.MemoryExtensions.AsSpan(result);");
+                ReadItems(code, shape, "items");
+                break;
+            case SequenceKind.List or SequenceKind.ListInterface:
+                code.Line($"var result = new {Generic}List<{e}>(count);");
+                if (shape.Float is not null)
+                {
+                    code.Line($"global::System.Runtime.InteropServices.CollectionsMarshal.SetCount(result, count);");
+                    code.Line($"var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(result);");
+                    ReadItems(code, shape, "items");
+                }
+                else
+                {
+                    ReadEach(code, shape, "result.Add(item);");
+                }
+
+                break;
+            case SequenceKind.Stack:
+                // Written top first: filled from the bottom, so the stack comes back in the same order.
+                code.Line($"var items = {Values.NewArray(e, "count")};");
+                ReadEach(code, shape, "items[count - 1 - i] = item;");
+                code.Line($"var result = new {Generic}Stack<{e}>(items);");
+                break;
+            default:
+                var (create, add) = shape.Sequence switch
+                {
+                    SequenceKind.Queue => ($"new {Generic}Queue<{e}>(count)", "result.Enqueue(item);"),
+                    SequenceKind.HashSet or SequenceKind.SetInterface => ($"new {Generic}HashSet<{e}>(count{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")})", "result.Add(item);"),
+                    SequenceKind.SortedSet => ($"new {Generic}SortedSet<{e}>()", "result.Add(item);"),
+                    _ => ($"new {Generic}LinkedList<{e}>()", "result.AddLast(item);"),
+                };
+                code.Line($"var result = {create};");
+                ReadEach(code, shape, add);
+                break;
+        }
+
+        code.Line("reader.Depth--;");
+        code.Line("return result;");
+    }
+
+    /// <summary>Reads into indexed items (an array or a list's span), float runs in bulk.</summary>
+    private static void ReadItems(CodeWriter code, ValueShape shape, string items)
+    {
+        if (shape.Float is { } bulk)
+        {
+            code.Line("var i = 0;");
+            code.Open($"while (i < {items}.Length)");
+            code.Line($"i += Read{bulk.Name}Run(ref reader, {items}.Slice(i));");
+            code.Line("// A value in another encoding (MessagePack allows any number), or one across a segment's end.");
+            code.Open($"if (i < {items}.Length)");
+            code.Line($"{items}[i++] = {Values.Read(shape.Element!)};");
+            code.Close();
+            code.Close();
+            return;
+        }
+
+        code.Open($"for (var i = 0; i < {items}.Length; i++)");
+        code.Line($"var item = {Values.Read(shape.Element!)};");
+        Values.CheckRead(code, shape.Element!, shape.ElementAllowsNull, "item");
+        code.Line($"{items}[i] = item;");
+        code.Close();
+    }
+
+    private static void ReadEach(CodeWriter code, ValueShape shape, string add)
+    {
+        code.Open("for (var i = 0; i < count; i++)");
+        code.Line($"var item = {Values.Read(shape.Element!)};");
+        Values.CheckRead(code, shape.Element!, shape.ElementAllowsNull, "item");
+        code.Line(add);
+        code.Close();
+    }
+
+    private static void ReadDictionary(CodeWriter code, ValueShape shape)
+    {
+        var key = shape.Key!;
+        var k = key.TypeName;
+        var v = shape.Element!.TypeName;
+        ReadStart(code);
+        code.Line("var count = reader.ReadMapHeader();");
+        var sorted = shape.Dictionary == DictionaryKind.SortedDictionary;
+        code.Line(sorted
+            ? $"var result = new {Generic}SortedDictionary<{k}, {v}>();"
+            : $"var result = new {Generic}Dictionary<{k}, {v}>(count{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")});");
+        code.Open("for (var i = 0; i < count; i++)");
+        code.Line($"var key = {Values.Read(key)};");
+        if (key.IsReferenceType)
+        {
+            code.Line($"if (key is null) throw new {Values.Failure}(\"A map key is nil.\");");
+        }
+
+        code.Line($"var item = {Values.Read(shape.Element!)};");
+        Values.CheckRead(code, shape.Element!, shape.ElementAllowsNull, "item");
+        code.Line(sorted
+            ? "if (result.ContainsKey(key)) throw DuplicateKey(key); result.Add(key, item);"
+            : "if (!result.TryAdd(key, item)) throw DuplicateKey(key);");
+        code.Close();
+        code.Line("reader.Depth--;");
+        code.Line("return result;");
+    }
+
+    private static void ReadMultiArray(CodeWriter code, ValueShape shape)
+    {
+        var name = $"{shape.Element!.TypeName}[{new string(',', shape.Rank - 1)}]";
+        ReadStart(code);
+        code.Open($"if (reader.ReadArrayHeader() != {shape.Rank + 1})");
+        code.Line($"throw new {Values.Failure}(\"Invalid {name} format\");");
+        code.Close();
+        code.Line();
+        var lengths = Enumerable.Range(0, shape.Rank).Select(d => "l" + d).ToList();
+        foreach (var length in lengths)
+        {
+            code.Line($"var {length} = reader.ReadInt32();");
+        }
+
+        code.Line("var total = reader.ReadArrayHeader();");
+        code.Open($"if ({string.Join(" || ", lengths.Select(l => l + " < 0"))} || {string.Join(" * ", lengths.Select(l => "(long)" + l))} != total)");
+        code.Line($"throw new {Values.Failure}(\"Invalid {name} format\");");
+        code.Close();
+        code.Line();
+        var element = shape.Element!.TypeName;
+        var bracket = element.IndexOf('[');
+        var dimensions = string.Join(", ", lengths);
+        code.Line(bracket < 0
+            ? $"var result = new {element}[{dimensions}];"
+            : $"var result = new {element.Substring(0, bracket)}[{dimensions}]{element.Substring(bracket)};");
+        code.Line($"var items = {Cells(shape, "result")};");
+        ReadItems(code, shape, "items");
+        code.Line("reader.Depth--;");
+        code.Line("return result;");
+    }
+
+    private static void ReadComponents(CodeWriter code, ValueShape shape)
+    {
+        var model = shape.Components!;
+        if (shape.IsReferenceType)
+        {
+            code.Open("if (reader.TryReadNil())");
+            code.Line("return null;");
+            code.Close();
+            code.Line();
+            code.Line($"{Values.Support}.Creating();");
+        }
+
+        if (model.DepthStep)
+        {
+            code.Line("DepthStep(ref reader);");
+        }
+
+        code.Open($"if (reader.ReadArrayHeader() != {model.Items.Count})");
+        code.Line($"throw new {Values.Failure}(\"Invalid {model.DisplayName} data.\");");
+        code.Close();
+        code.Line();
+        for (var i = 0; i < model.Items.Count; i++)
+        {
+            code.Line($"var c{i} = {Values.Read(model.Items[i].Shape)};");
+            Values.CheckRead(code, model.Items[i].Shape, model.Items[i].AllowsNull, "c" + i);
+        }
+
+        if (model.DepthStep)
+        {
+            code.Line("reader.Depth--;");
+        }
+
+        code.Line("return " + string.Format(model.Construct, Enumerable.Range(0, model.Items.Count).Select(i => (object)("c" + i)).ToArray()) + ";");
+    }
+
+    /// <summary>
+    /// The class's static members: a custom formatter's instance; an enum's names as pre-encoded MessagePack strings; the
+    /// collision-resistant comparer of a set's or dictionary's keys (in a class of its own, made on first read).
+    /// </summary>
+    private static void StaticMembers(CodeWriter code, ValueShape shape)
+    {
+        if (shape.Kind == ShapeKind.Custom)
+        {
+            code.Line($"private static readonly global::MessagePack.Formatters.IMessagePackFormatter<{shape.TypeName}> Formatter = {shape.Formatter};");
+            code.Line();
+        }
+
+        if (shape.Names is { } names)
+        {
+            for (var i = 0; i < names.Names.Count; i++)
+            {
+                if (names.Names[i].WritesValue)
+                {
+                    var (encoded, _) = MessagePackKey.Encode(names.Names[i].Written);
+                    code.Line($"private static global::System.ReadOnlySpan<byte> Name{i} => new byte[] {{ {Values.Bytes(encoded)} }};");
+                }
+            }
+
+            if (names.HasRenames && names.IsFlags)
+            {
+                var pairs = names.Names.Where(n => n.Member != n.Written).ToList();
+                code.Line($"private static readonly {Generic}Dictionary<string, string> WrittenNames = new() {{ {string.Join(", ", pairs.Select(p => $"[{Values.Literal(p.Member)}] = {Values.Literal(p.Written)}"))} }};");
+                code.Line($"private static readonly {Generic}Dictionary<string, string> ClrNames = new() {{ {string.Join(", ", pairs.Select(p => $"[{Values.Literal(p.Written)}] = {Values.Literal(p.Member)}"))} }};");
+            }
+
+            code.Line();
+        }
+
+        if (shape.Kind == ShapeKind.Dictionary)
+        {
+            code.Line($"private static {Values.Failure} DuplicateKey({shape.Key!.TypeName} key) => new(\"The map holds the key '\" + key + \"' twice.\");");
+            code.Line();
+        }
+
+        if (shape.Comparer is { } comparer)
+        {
+            var key = shape.Kind == ShapeKind.Dictionary ? shape.Key! : shape.Element!;
+            code.Open("private static class Keys");
+            code.Line($"public static readonly {Generic}IEqualityComparer<{key.TypeName}> Comparer = {comparer};");
+            code.Close();
+            code.Line();
+        }
+    }
+
+    /// <summary>
+    /// Each defined value as its name (the last member declared with that value, as MessagePack does); anything else as
+    /// Enum.ToString() gives it (flag combinations "A, B", undefined values as numbers), renamed members translated.
+    /// </summary>
+    private static void WriteEnumName(CodeWriter code, ValueShape shape)
+    {
+        var names = shape.Names!;
+        code.Open("switch (value)");
+        for (var i = 0; i < names.Names.Count; i++)
+        {
+            if (names.Names[i].WritesValue)
+            {
+                code.Line($"case {shape.TypeName}.{names.Names[i].Member}:");
+                code.Indent();
+                code.Line($"writer.WriteRaw(Name{i});");
+                code.Line("return;");
+                code.Outdent();
+            }
+        }
+
+        code.Close();
+        code.Line();
+        code.Line(names.HasRenames && names.IsFlags
+            ? $"writer.Write({Values.Support}.TranslateFlags(value.ToString(), WrittenNames));"
+            : "writer.Write(value.ToString());");
+    }
+
+    private static void ReadEnumName(CodeWriter code, ValueShape shape)
+    {
+        var names = shape.Names!;
+        code.Line("var name = reader.ReadString();");
+        code.Open("switch (name)");
+        code.Line("case null:");
+        code.Indent();
+        code.Line($"throw new {Values.Failure}(\"Nil where a {Values.Escape(shape.TypeName)} name is needed.\");");
+        code.Outdent();
+        var seen = new System.Collections.Generic.HashSet<string>();
+        for (var i = names.Names.Count - 1; i >= 0; i--)
+        {
+            if (seen.Add(names.Names[i].Written))
+            {
+                code.Line($"case {Values.Literal(names.Names[i].Written)}:");
+                code.Indent();
+                code.Line($"return {shape.TypeName}.{names.Names[i].Member};");
+                code.Outdent();
+            }
+        }
+
+        code.Close();
+        code.Line();
+        var text = names.HasRenames && names.IsFlags ? $"{Values.Support}.TranslateFlags(name, ClrNames)" : "name";
+        code.Line($"return global::System.Enum.TryParse<{shape.TypeName}>({text}, out var parsed) ? parsed : throw new {Values.Failure}(\"'\" + name + \"' is not a {Values.Escape(shape.TypeName)}.\");");
+    }
+
+    private static void EmitCopy(CodeWriter code, ValueShape shape, Values values)
+    {
+        var type = shape.TypeName;
+        code.Open($"public static {type} Copy({type} value)");
+        if (shape.IsReferenceType)
+        {
+            code.Open("if (value is null)");
+            code.Line("return null;");
+            code.Close();
+            code.Line();
+        }
+
+        var element = shape.Element;
+        var share = element is not null && values.IsImmutable(element);
+        switch (shape.Kind)
+        {
+            case ShapeKind.Nullable:
+                code.Line($"return value is {{ }} item ? {values.Copy(element!, "item")} : null;");
+                break;
+            case ShapeKind.Bytes:
+                code.Line("return (byte[])value.Clone();");
+                break;
+            case ShapeKind.Custom:
+                // Opaque to the generator: copied by writing and reading it back through its own formatter.
+                code.Line("var buffer = new global::System.Buffers.ArrayBufferWriter<byte>();");
+                code.Line("var writer = new global::MessagePack.MessagePackWriter(buffer);");
+                code.Line("Formatter.Serialize(ref writer, value, Options);");
+                code.Line("writer.Flush();");
+                code.Line("var reader = new global::MessagePack.MessagePackReader(buffer.WrittenMemory);");
+                code.Line("return Formatter.Deserialize(ref reader, Options);");
+                break;
+            case ShapeKind.Components:
+                var parts = shape.Components!.Items;
+                var copies = parts.Select(p => (object)values.Copy(p.Shape, "value." + p.Accessor)).ToArray();
+                code.Line("return " + string.Format(shape.Components.Construct, copies) + ";");
+                break;
+            case ShapeKind.MultiArray:
+                code.Line($"var copy = ({type})value.Clone();");
+                if (!share)
+                {
+                    code.Line($"var items = {Cells(shape, "copy")};");
+                    code.Open("for (var i = 0; i < items.Length; i++)");
+                    code.Line($"items[i] = {values.Copy(element!, "items[i]")};");
+                    code.Close();
+                }
+
+                code.Line("return copy;");
+                break;
+            case ShapeKind.Dictionary:
+                CopyDictionary(code, shape, values);
+                break;
+            default:
+                CopySequence(code, shape, values, share);
+                break;
+        }
+
+        code.Close();
+    }
+
+    private static void CopySequence(CodeWriter code, ValueShape shape, Values values, bool share)
+    {
+        var e = shape.Element!.TypeName;
+        var each = values.Copy(shape.Element!, "item");
+        string Mapped(string source) => share ? source : $"global::System.Linq.Enumerable.Select({source}, static item => {each})";
+        switch (shape.Sequence)
+        {
+            case SequenceKind.Array:
+                if (share)
+                {
+                    code.Line($"return ({e}[])value.Clone();");
+                    return;
+                }
+
+                code.Line($"var copy = {Values.NewArray(e, "value.Length")};");
+                code.Open("for (var i = 0; i < value.Length; i++)");
+                code.Line($"copy[i] = {values.Copy(shape.Element!, "value[i]")};");
+                code.Close();
+                code.Line("return copy;");
+                return;
+            case SequenceKind.List:
+                if (share)
+                {
+                    code.Line($"return new {Generic}List<{e}>(value);");
+                    return;
+                }
+
+                code.Line($"var copy = new {Generic}List<{e}>(value.Count);");
+                code.Open("for (var i = 0; i < value.Count; i++)");
+                code.Line($"copy.Add({values.Copy(shape.Element!, "value[i]")});");
+                code.Close();
+                code.Line("return copy;");
+                return;
+            case SequenceKind.ListInterface:
+                code.Line($"return new {Generic}List<{e}>({Mapped("value")});");
+                return;
+            case SequenceKind.ArrayInterface:
+                code.Line($"return global::System.Linq.Enumerable.ToArray({Mapped("value")});");
+                return;
+            case SequenceKind.Stack:
+                code.Line($"var items = global::System.Linq.Enumerable.ToArray({Mapped("value")});");
+                code.Line("global::System.Array.Reverse(items);");
+                code.Line($"return new {Generic}Stack<{e}>(items);");
+                return;
+            case SequenceKind.Queue:
+                code.Line($"return new {Generic}Queue<{e}>({Mapped("value")});");
+                return;
+            case SequenceKind.HashSet:
+                code.Line($"return new {Generic}HashSet<{e}>({Mapped("value")}, value.Comparer);");
+                return;
+            case SequenceKind.SetInterface:
+                code.Line($"return new {Generic}HashSet<{e}>({Mapped("value")});");
+                return;
+            case SequenceKind.SortedSet:
+                code.Line($"return new {Generic}SortedSet<{e}>({Mapped("value")}, value.Comparer);");
+                return;
+            default:
+                code.Line($"return new {Generic}LinkedList<{e}>({Mapped("value")});");
+                return;
+        }
+    }
+
+    private static void CopyDictionary(CodeWriter code, ValueShape shape, Values values)
+    {
+        var k = shape.Key!.TypeName;
+        var v = shape.Element!.TypeName;
+        var create = shape.Dictionary switch
+        {
+            DictionaryKind.SortedDictionary => $"new {Generic}SortedDictionary<{k}, {v}>(value.Comparer)",
+            DictionaryKind.Dictionary => $"new {Generic}Dictionary<{k}, {v}>(value.Count, value.Comparer)",
+            _ => $"new {Generic}Dictionary<{k}, {v}>(value.Count)",
+        };
+        code.Line($"var copy = {create};");
+        code.Open("foreach (var pair in value)");
+        code.Line($"copy.Add(pair.Key, {values.Copy(shape.Element!, "pair.Value")});");
+        code.Close();
+        code.Line("return copy;");
+    }
+
+    private static void EmitMissing(CodeWriter code, ValueShape shape, Values values)
+    {
+        code.Open($"public static string Missing({shape.TypeName} value)");
+        var element = shape.Element;
+        switch (shape.Kind)
+        {
+            case ShapeKind.Nullable:
+                code.Line($"return value is {{ }} item ? {element!.HelperName}.Missing(item) : null;");
+                code.Close();
+                return;
+            case ShapeKind.Components:
+                foreach (var part in shape.Components!.Items)
+                {
+                    values.FindMissing(code, part.Shape, part.AllowsNull, "value." + part.Accessor, "c" + part.Accessor.Replace(".", "_"), Values.Literal(part.Accessor));
+                }
+
+                break;
+            case ShapeKind.Dictionary:
+                code.Open("foreach (var pair in value)");
+                values.FindMissing(code, element!, shape.ElementAllowsNull, "pair.Value", "item", $"{Values.Support}.Index(pair.Key)");
+                code.Close();
+                break;
+            case ShapeKind.MultiArray:
+                code.Line($"var items = {Cells(shape, "value")};");
+                code.Open("for (var i = 0; i < items.Length; i++)");
+                values.FindMissing(code, element!, shape.ElementAllowsNull, "items[i]", "item", $"{Values.Support}.Index(value, i)");
+                code.Close();
+                break;
+            default:
+                code.Line("var i = 0;");
+                code.Open("foreach (var each in value)");
+                values.FindMissing(code, element!, shape.ElementAllowsNull, "each", "item", $"{Values.Support}.Index(i)");
+                code.Line("i++;");
+                code.Close();
+                break;
+        }
+
+        code.Line("return null;");
+        code.Close();
+    }
+
+    /// <summary>A multi-dimensional array's cells as one span, in MessagePack's (row-major) order.</summary>
+    private static string Cells(ValueShape shape, string array) =>
+        $"{Marshal}.CreateSpan(ref global::System.Runtime.CompilerServices.Unsafe.As<byte, {shape.Element!.TypeName}>(ref {Marshal}.GetArrayDataReference({array})), {array}.Length)";
+
+    private static void ReadStart(CodeWriter code)
+    {
+        code.Open("if (reader.TryReadNil())");
+        code.Line("return null;");
+        code.Close();
+        code.Line();
+        code.Line($"{Values.Support}.Creating();");
+        code.Line("DepthStep(ref reader);");
+    }
+
+    private static string Display(ValueShape shape) => shape.TypeName.Replace("global::", string.Empty);
+}

@@ -1,0 +1,341 @@
+using System.Linq;
+using Engine.Serialization.Generator.Analysis;
+
+namespace Engine.Serialization.Generator.Emit;
+
+/// <summary>
+/// A <c>[MessagePackObject]</c> type's nested class: a map of pre-encoded string keys written in MessagePack-CSharp's
+/// order; read by matching key bytes, keeping unknown members (classes) for the re-save; copied for snapshots; and
+/// walked for missing values.
+/// </summary>
+internal static class ObjectEmitter
+{
+    private const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
+    private const string Formatter = "global::MessagePack.Formatters.IMessagePackFormatter";
+
+    public static void Emit(CodeWriter code, ObjectModel type, Values values)
+    {
+        var shape = type.Shape;
+        code.Open($"private sealed class {shape.HelperName} : {Formatter}<{shape.TypeName}>");
+        for (var i = 0; i < type.Members.Count; i++)
+        {
+            var member = type.Members[i];
+            code.Line($"// {Values.Literal(member.Key)} -> {member.Name}");
+            code.Line($"private static global::System.ReadOnlySpan<byte> Key{i} => new byte[] {{ {Values.Bytes(member.EncodedKey)} }};");
+            code.Line();
+        }
+
+        code.Line($"public void Serialize({Values.Writer}, {shape.TypeName} value, global::MessagePack.MessagePackSerializerOptions options) => Write(ref writer, value);");
+        code.Line();
+        code.Line($"public {shape.TypeName} Deserialize({Values.Reader}, global::MessagePack.MessagePackSerializerOptions options) => Read(ref reader);");
+        code.Line();
+        EmitWrite(code, type);
+        code.Line();
+        EmitRead(code, type);
+        if (!values.IsImmutable(shape))
+        {
+            code.Line();
+            EmitCopy(code, type, values);
+        }
+
+        if (values.MayHoldMissing(shape))
+        {
+            code.Line();
+            EmitMissing(code, type, values);
+        }
+
+        code.Close();
+    }
+
+    private static void EmitWrite(CodeWriter code, ObjectModel type)
+    {
+        var shape = type.Shape;
+        code.Open($"public static void Write({Values.Writer}, {shape.TypeName} value)");
+        if (!type.IsStruct)
+        {
+            code.Open("if (value is null)");
+            code.Line("writer.WriteNil();");
+            code.Line("return;");
+            code.Close();
+            code.Line();
+        }
+
+        if (type.BeforeSerialize is { } before)
+        {
+            // A snapshot ran it on the live object when it was taken (its callbacks may read state a copy lacks).
+            code.Open($"if (!{Values.Support}.WritingSnapshot)");
+            Callback(code, type, before, "value", "BeforeSerializeFailed");
+            code.Close();
+            code.Line();
+        }
+
+        var members = type.Members.Count;
+        if (type.IsStruct)
+        {
+            code.Line(type.EmptyAsArray ? "writer.WriteArrayHeader(0);" : $"writer.WriteMapHeader({members});");
+        }
+        else
+        {
+            code.Line($"var unknown = {Unknown}.Of(value);");
+            if (type.EmptyAsArray)
+            {
+                code.Open("if (unknown is null)");
+                code.Line("writer.WriteArrayHeader(0);");
+                code.Line("return;");
+                code.Close();
+                code.Line();
+            }
+
+            code.Line($"writer.WriteMapHeader({members} + (unknown?.Count ?? 0));");
+        }
+
+        for (var i = 0; i < type.Members.Count; i++)
+        {
+            var member = type.Members[i];
+            code.Line($"writer.WriteRaw(Key{i});");
+            Values.WriteChecked(code, member.Shape, member.AllowsNull, string.Format(member.Get, "value"), "m" + i, Short(type), member.Name);
+        }
+
+        if (!type.IsStruct)
+        {
+            code.Line("unknown?.WriteTo(ref writer);");
+        }
+
+        code.Close();
+    }
+
+    private static void EmitRead(CodeWriter code, ObjectModel type)
+    {
+        var shape = type.Shape;
+        var byCtor = type.CtorArguments.Count > 0;
+        code.Open($"public static {shape.TypeName} Read({Values.Reader})");
+        if (type.IsStruct)
+        {
+            code.Open("if (reader.IsNil)");
+            code.Line($"throw new {Values.Failure}(\"Nil where a {type.DisplayName} (a struct) is needed.\");");
+            code.Close();
+            code.Line();
+        }
+        else
+        {
+            code.Open("if (reader.TryReadNil())");
+            code.Line("return null;");
+            code.Close();
+            code.Line();
+            code.Line($"{Values.Support}.Creating();");
+        }
+
+        code.Line("DepthStep(ref reader);");
+        if (byCtor)
+        {
+            for (var i = 0; i < type.Members.Count; i++)
+            {
+                var member = type.Members[i];
+                if (member.IsRestored)
+                {
+                    code.Line($"{member.Shape.TypeName} m{i} = default;");
+                    if (member.CtorParameter < 0)
+                    {
+                        code.Line($"var s{i} = false;");
+                    }
+                }
+            }
+        }
+        else
+        {
+            code.Line($"var result = {Create(type, string.Empty)};");
+        }
+
+        if (!type.IsStruct)
+        {
+            code.Line($"{Unknown}.Collector unknown = default;");
+        }
+
+        if (type.EmptyAsArray)
+        {
+            // What MessagePack-CSharp writes for an explicit-key type without members.
+            code.Open("if (reader.NextMessagePackType == global::MessagePack.MessagePackType.Array)");
+            code.Line("for (var n = reader.ReadArrayHeader(); n > 0; n--) reader.Skip();");
+            code.Close();
+            code.Open("else");
+        }
+
+        code.Line("var count = reader.ReadMapHeader();");
+        code.Open("for (var i = 0; i < count; i++)");
+        if (!type.IsStruct)
+        {
+            code.Line("var keyStart = reader.Position;");
+        }
+
+        if (type.Members.Count > 0)
+        {
+            code.Open("if (reader.NextMessagePackType == global::MessagePack.MessagePackType.String)");
+            code.Line("var key = global::MessagePack.Internal.CodeGenHelpers.ReadStringSpan(ref reader);");
+            EmitKeySwitch(code, type, byCtor);
+            code.Close();
+            code.Open("else");
+            code.Line("reader.Skip();");
+            code.Close();
+            code.Line();
+        }
+        else
+        {
+            code.Line("reader.Skip();");
+        }
+
+        // Members this build doesn't know (a newer game wrote them) and non-string keys.
+        code.Line(type.IsStruct ? "reader.Skip();" : "unknown.Add(ref reader, keyStart);");
+        code.Close();
+        if (type.EmptyAsArray)
+        {
+            code.Close();
+        }
+
+        if (byCtor)
+        {
+            code.Line();
+            var arguments = string.Join(", ", type.CtorArguments.Select(m => "m" + m));
+            code.Line($"var result = {Create(type, arguments)};");
+            for (var i = 0; i < type.Members.Count; i++)
+            {
+                var member = type.Members[i];
+                if (member.IsRestored && member.CtorParameter < 0)
+                {
+                    code.Line($"if (s{i}) {string.Format(member.Set!, "result", "m" + i)}");
+                }
+            }
+        }
+
+        if (type.AfterDeserialize is { } after)
+        {
+            Callback(code, type, after, "result", "AfterDeserializeFailed");
+        }
+
+        if (!type.IsStruct)
+        {
+            code.Line("unknown.KeepWith(result);");
+        }
+
+        code.Line("reader.Depth--;");
+        code.Line("return result;");
+        code.Close();
+    }
+
+    private static void EmitKeySwitch(CodeWriter code, ObjectModel type, bool byCtor)
+    {
+        code.Open("switch (key.Length)");
+        var byLength = Enumerable.Range(0, type.Members.Count)
+            .GroupBy(i => type.Members[i].EncodedKey.Count - type.Members[i].KeyHeaderLength)
+            .OrderBy(g => g.Key);
+        foreach (var group in byLength)
+        {
+            code.Line($"case {group.Key}:");
+            code.Indent();
+            foreach (var i in group)
+            {
+                var member = type.Members[i];
+                code.Open($"if (global::System.MemoryExtensions.SequenceEqual(key, Key{i}.Slice({member.KeyHeaderLength})))");
+                if (!member.IsRestored)
+                {
+                    // A computed member: MessagePack-CSharp writes it and never reads it back.
+                    code.Line("reader.Skip();");
+                }
+                else if (byCtor)
+                {
+                    code.Line($"m{i} = {Values.Read(member.Shape)};");
+                    Values.CheckRead(code, member.Shape, member.AllowsNull, "m" + i);
+                    if (member.CtorParameter < 0)
+                    {
+                        code.Line($"s{i} = true;");
+                    }
+                }
+                else
+                {
+                    code.Line($"var m{i} = {Values.Read(member.Shape)};");
+                    Values.CheckRead(code, member.Shape, member.AllowsNull, "m" + i);
+                    code.Line(string.Format(member.Set!, "result", "m" + i));
+                }
+
+                code.Line("continue;");
+                code.Close();
+                code.Line();
+            }
+
+            code.Line("break;");
+            code.Outdent();
+        }
+
+        code.Close();
+    }
+
+    /// <summary>A copy holding copies of every member a load restores, and the members a newer game wrote.</summary>
+    private static void EmitCopy(CodeWriter code, ObjectModel type, Values values)
+    {
+        var shape = type.Shape;
+        code.Open($"public static {shape.TypeName} Copy({shape.TypeName} value)");
+        if (!type.IsStruct)
+        {
+            code.Open("if (value is null)");
+            code.Line("return null;");
+            code.Close();
+            code.Line();
+        }
+
+        if (type.BeforeSerialize is { } before)
+        {
+            Callback(code, type, before, "value", "BeforeSerializeFailed");
+        }
+
+        var arguments = string.Join(", ", type.CtorArguments.Select(m => values.Copy(type.Members[m].Shape, string.Format(type.Members[m].Get, "value"))));
+        code.Line($"var copy = {Create(type, arguments)};");
+        for (var i = 0; i < type.Members.Count; i++)
+        {
+            var member = type.Members[i];
+            if (member.IsRestored && member.CtorParameter < 0)
+            {
+                code.Line(string.Format(member.Set!, "copy", values.Copy(member.Shape, string.Format(member.Get, "value"))));
+            }
+        }
+
+        if (!type.IsStruct)
+        {
+            code.Line($"{Unknown}.Copy(value, copy);");
+        }
+
+        code.Line("return copy;");
+        code.Close();
+    }
+
+    private static void EmitMissing(CodeWriter code, ObjectModel type, Values values)
+    {
+        var shape = type.Shape;
+        code.Open($"public static string Missing({shape.TypeName} value)");
+        for (var i = 0; i < type.Members.Count; i++)
+        {
+            var member = type.Members[i];
+            values.FindMissing(code, member.Shape, member.AllowsNull, string.Format(member.Get, "value"), "m" + i, Values.Literal(member.Name.TrimStart('@')));
+        }
+
+        code.Line("return null;");
+        code.Close();
+    }
+
+    /// <summary>Calls the model's callback, turning what it throws into the save system's own refusal.</summary>
+    private static void Callback(CodeWriter code, ObjectModel type, string call, string value, string failed)
+    {
+        code.Line($"try {{ {string.Format(call, value)}; }}");
+        code.Line($"catch (global::System.Exception e) when (e is not global::Engine.Serialization.Errors.SaveException) {{ throw {Values.Support}.{failed}({Values.Literal(Short(type))}, e); }}");
+    }
+
+    /// <summary>The creation expression with <paramref name="arguments"/>: a constructor, an accessor, or default(T).</summary>
+    private static string Create(ObjectModel type, string arguments) =>
+        type.Create is { } create ? $"{create}({arguments})" : $"default({type.Shape.TypeName})";
+
+    private static string Short(ObjectModel type)
+    {
+        var name = type.DisplayName;
+        var generic = name.IndexOf('<');
+        var dot = (generic < 0 ? name : name.Substring(0, generic)).LastIndexOf('.');
+        return dot < 0 ? name : name.Substring(dot + 1);
+    }
+}

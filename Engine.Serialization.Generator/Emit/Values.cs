@@ -1,0 +1,124 @@
+using System.Collections.Generic;
+using System.Linq;
+using Engine.Serialization.Generator.Analysis;
+
+namespace Engine.Serialization.Generator.Emit;
+
+/// <summary>
+/// The code for one value of a shape, wherever it appears (a member, an element, a part): write it, read it, copy it,
+/// find a missing value in it. Shapes with a helper class delegate to it; the rest are handled inline.
+/// </summary>
+internal sealed class Values
+{
+    public const string Support = "global::Engine.Serialization.Models.CodecSupport";
+    public const string Writer = "ref global::MessagePack.MessagePackWriter writer";
+    public const string Reader = "ref global::MessagePack.MessagePackReader reader";
+    public const string Failure = "global::MessagePack.MessagePackSerializationException";
+
+    private readonly HashSet<string> immutable;
+    private readonly HashSet<string> mayHoldMissing;
+
+    public Values(GenerationModel model)
+    {
+        immutable = new HashSet<string>(model.Immutable);
+        mayHoldMissing = new HashSet<string>(model.MayHoldMissing);
+    }
+
+    /// <summary>Whether a snapshot may share the value instead of copying it.</summary>
+    public bool IsImmutable(ValueShape shape) => shape.Kind switch
+    {
+        ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar => true,
+        _ => shape.HelperName is { } helper && immutable.Contains(helper),
+    };
+
+    /// <summary>Whether the value may hold, somewhere inside, a null the model does not allow.</summary>
+    public bool MayHoldMissing(ValueShape shape) => shape.HelperName is { } helper && mayHoldMissing.Contains(helper);
+
+    public static string Write(ValueShape shape, string value) => shape.Kind switch
+    {
+        ShapeKind.Primitive or ShapeKind.DateTime => $"writer.Write({value});",
+        ShapeKind.Enum => $"writer.Write(({shape.EnumUnderlyingType}){value});",
+        ShapeKind.Scalar => $"{shape.Formatter}.Serialize(ref writer, {value}, null);",
+        _ => $"{shape.HelperName}.Write(ref writer, {value});",
+    };
+
+    public static string Read(ValueShape shape) => shape.Kind switch
+    {
+        ShapeKind.Primitive => $"reader.{shape.ReadMethod}()",
+        ShapeKind.Enum => $"({shape.TypeName})reader.{shape.ReadMethod}()",
+        ShapeKind.DateTime => "reader.ReadDateTime()",
+        ShapeKind.Scalar => $"{shape.Formatter}.Deserialize(ref reader, null)",
+        _ => $"{shape.HelperName}.Read(ref reader)",
+    };
+
+    public string Copy(ValueShape shape, string value) => IsImmutable(shape) ? value : $"{shape.HelperName}.Copy({value})";
+
+    /// <summary>
+    /// Writes <paramref name="value"/>, refusing null where the model does not allow it (<paramref name="type"/> and
+    /// <paramref name="member"/> name the place for the message). <paramref name="local"/> holds the value meanwhile.
+    /// </summary>
+    public static void WriteChecked(CodeWriter code, ValueShape shape, bool allowsNull, string value, string local, string type, string member)
+    {
+        if (shape.IsReferenceType && !allowsNull)
+        {
+            code.Line($"var {local} = {value};");
+            code.Line($"if ({local} is null) {Support}.ThrowMissing({Literal(type)}, {Literal(member)});");
+            code.Line(Write(shape, local));
+        }
+        else
+        {
+            code.Line(Write(shape, value));
+        }
+    }
+
+    /// <summary>After a value was read into <paramref name="local"/>: reports a nil where the model has none.</summary>
+    public static void CheckRead(CodeWriter code, ValueShape shape, bool allowsNull, string local)
+    {
+        if (shape.IsReferenceType && !allowsNull)
+        {
+            code.Line($"if ({local} is null) {Support}.MissingRead();");
+        }
+    }
+
+    /// <summary>
+    /// Returns the path of a missing value at <paramref name="value"/>: <paramref name="place"/> itself when it is null and
+    /// may not be, else <paramref name="place"/> joined with the path inside it. <paramref name="local"/> holds the value.
+    /// </summary>
+    public void FindMissing(CodeWriter code, ValueShape shape, bool allowsNull, string value, string local, string place)
+    {
+        var checkNull = shape.IsReferenceType && !allowsNull;
+        var inside = MayHoldMissing(shape);
+        if (!checkNull && !inside)
+        {
+            return;
+        }
+
+        code.Line($"var {local} = {value};");
+        if (checkNull)
+        {
+            code.Line($"if ({local} is null) return {place};");
+        }
+
+        if (inside)
+        {
+            var test = shape.IsReferenceType && !checkNull ? $"{local} is not null && " : string.Empty;
+            code.Line($"if ({test}{shape.HelperName}.Missing({local}) is {{ }} {local}Path) return {Support}.Join({place}, {local}Path);");
+        }
+    }
+
+    public static string Literal(string text) => Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(text, quote: true);
+
+    public static string Nullable(ValueShape shape) => shape.TypeName;
+
+    /// <summary><c>new T[count]</c>, with the count in the right place when T is itself an array (<c>new T[count][]</c>).</summary>
+    public static string NewArray(string elementType, string count)
+    {
+        var rank = elementType.IndexOf('[');
+        return rank < 0 ? $"new {elementType}[{count}]" : $"new {elementType.Substring(0, rank)}[{count}]{elementType.Substring(rank)}";
+    }
+
+    public static string Escape(string typeName) => typeName.Replace("<", "&lt;").Replace(">", "&gt;");
+
+    public static string Bytes(IEnumerable<byte> bytes) =>
+        string.Join(", ", bytes.Select(b => "0x" + b.ToString("X2", System.Globalization.CultureInfo.InvariantCulture)));
+}

@@ -1,0 +1,145 @@
+using System.ComponentModel;
+using System.Diagnostics.CodeAnalysis;
+using System.Globalization;
+using Engine.Serialization.Errors;
+using Engine.Serialization.Formats;
+
+namespace Engine.Serialization.Models;
+
+/// <summary>What generated codecs call into the save system for. Games don't call it.</summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class CodecSupport
+{
+    [ThreadStatic]
+    private static bool _missingRead;
+
+    [ThreadStatic]
+    private static bool _writingSnapshot;
+
+    /// <summary>
+    /// Whether the writer on this thread encodes a snapshot: its OnBeforeSerialize callbacks ran on the live objects
+    /// when it was taken, and must not run again on copies that may lack the state they read.
+    /// </summary>
+    public static bool WritingSnapshot => _writingSnapshot;
+
+    /// <summary>Before each object or collection a reader creates: the load's decode budget.</summary>
+    public static void Creating() => DecodeBudget.Check();
+
+    /// <summary>A reader met nil where the model has none; the load finds its path and refuses the save once reading ends.</summary>
+    public static void MissingRead() => _missingRead = true;
+
+    /// <summary>A writer met null where the model has none.</summary>
+    [DoesNotReturn]
+    public static void ThrowMissing(string type, string member) => throw new MissingValueException(type, member);
+
+    /// <summary>A model's OnBeforeSerialize threw: the game refused to be saved as it is.</summary>
+    public static SaveEncodingException BeforeSerializeFailed(string type, Exception e) =>
+        new($"The game's {type} refused to be saved ({e.Message}): nothing was written. Fix what it names and save again.", innerException: e);
+
+    /// <summary>A model's OnAfterDeserialize threw: the game refused what the save holds.</summary>
+    public static SaveCorruptedException AfterDeserializeFailed(string type, Exception e) =>
+        new($"The payload's {type} was refused by the game ({e.Message}).", innerException: e);
+
+    /// <summary>A value of a [Union] base whose exact type is none of its cases: it could never be loaded.</summary>
+    public static SaveEncodingException NotAUnionCase(string union, Type type) =>
+        new($"The game holds a {type.FullName} where {union} expects one of its [Union] cases, so the save could never be loaded: "
+            + $"nothing was written. Add [Union(key, typeof({type.Name}))] to {union}.");
+
+    /// <summary>A [Union] key this build does not know: a newer game's kind of value.</summary>
+    public static UnsupportedSaveVersionException UnknownUnionCase(string union, int key) =>
+        new($"The save holds a kind of {union} (union key {key}) that this version of the game does not know: update the game to load it.");
+
+    /// <summary>A path and the path inside it: "Rooms" and "[3].Name" make "Rooms[3].Name".</summary>
+    public static string Join(string place, string inside) => inside.StartsWith('[') ? place + inside : place + "." + inside;
+
+    /// <summary>The path step of a list's element.</summary>
+    public static string Index(int index) => "[" + index.ToString(CultureInfo.InvariantCulture) + "]";
+
+    /// <summary>The path step of a dictionary's value.</summary>
+    public static string Index<TKey>(TKey key) => string.Create(CultureInfo.InvariantCulture, $"[{key}]");
+
+    /// <summary>The path step of a multi-dimensional array's cell, from its index among all cells.</summary>
+    public static string Index(Array array, int flat)
+    {
+        ArgumentNullException.ThrowIfNull(array);
+        var indices = new int[array.Rank];
+        for (int d = array.Rank - 1; d >= 0; d--)
+        {
+            indices[d] = flat % array.GetLength(d);
+            flat /= array.GetLength(d);
+        }
+
+        return "[" + string.Join(",", indices) + "]";
+    }
+
+    /// <summary>Translates each name of a flags enum's "A, B" text through <paramref name="names"/>, as MessagePack's EnumAsStringFormatter does.</summary>
+    public static string TranslateFlags(string text, IReadOnlyDictionary<string, string> names)
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        ArgumentNullException.ThrowIfNull(names);
+        if (!text.Contains(", ", StringComparison.Ordinal))
+        {
+            return names.TryGetValue(text, out var single) ? single : text;
+        }
+
+        var parts = text.Split(", ");
+        for (int i = 0; i < parts.Length; i++)
+        {
+            parts[i] = names.TryGetValue(parts[i], out var translated) ? translated : parts[i];
+        }
+
+        return string.Join(", ", parts);
+    }
+
+    /// <summary>Whether a nil was met since the last call, on this thread.</summary>
+    internal static bool TakeMissingRead()
+    {
+        bool missing = _missingRead;
+        _missingRead = false;
+        return missing;
+    }
+
+    /// <summary>Marks this thread's writes as a snapshot's until disposed.</summary>
+    internal static SnapshotScope EnterSnapshot()
+    {
+        _writingSnapshot = true;
+        return default;
+    }
+
+    internal readonly struct SnapshotScope : IDisposable
+    {
+        public void Dispose() => _writingSnapshot = false;
+    }
+}
+
+/// <summary>A generated writer met null in a member the model declares non-nullable: a save with it could never be loaded.</summary>
+public sealed class MissingValueException : InvalidOperationException
+{
+    public MissingValueException()
+    {
+        TypeName = MemberName = "";
+    }
+
+    public MissingValueException(string message)
+        : base(message)
+    {
+        TypeName = MemberName = "";
+    }
+
+    public MissingValueException(string message, Exception innerException)
+        : base(message, innerException)
+    {
+        TypeName = MemberName = "";
+    }
+
+    public MissingValueException(string type, string member)
+        : base($"{type}.{member} holds null, which its declaration does not allow.")
+    {
+        TypeName = type;
+        MemberName = member;
+    }
+
+    public string TypeName { get; }
+
+    public string MemberName { get; }
+}

@@ -1,0 +1,49 @@
+using System.ComponentModel;
+using Engine.Serialization.Formats;
+using Engine.Serialization.Formats.MessagePack;
+using Engine.Serialization.Migrations;
+using MessagePack;
+
+namespace Engine.Serialization.Models;
+
+/// <summary>
+/// Everything the save system knows of one <see cref="SaveModelAttribute"/> root, written by Engine.Serialization.Generator
+/// into the assembly that declares the model and registered with <see cref="SaveModels"/> when that assembly loads.
+/// Games don't implement or call it.
+/// </summary>
+/// <typeparam name="T">The root type.</typeparam>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public abstract class SaveModelCodec<T>
+{
+    private MessagePackSaveFormat<T>? _messagePackFormat;
+
+    /// <summary>The stable name saves record for the model (<see cref="SaveModelAttribute.Id"/>).</summary>
+    public abstract string ModelId { get; }
+
+    /// <summary>The schema version this build writes (<see cref="SaveModelAttribute.SchemaVersion"/>).</summary>
+    public abstract int SchemaVersion { get; }
+
+    /// <summary>The steps that bring older saves of the model up to <see cref="SchemaVersion"/>.</summary>
+    public abstract SchemaMigrations Migrations { get; }
+
+    /// <summary>
+    /// MessagePack's resolver for every type of the model (the generated formatters, then MessagePack's built-in
+    /// ones), for MessagePackSerializer in tools and tests and for custom formatters; saves and loads don't use it.
+    /// </summary>
+    public abstract IFormatterResolver Resolver { get; }
+
+    /// <summary>Writes the root as a MessagePack map (nil for null), keeping the members a newer save brought.</summary>
+    /// <exception cref="MissingValueException">A member the model declares non-nullable holds null.</exception>
+    public abstract void Write(ref MessagePackWriter writer, T value);
+
+    /// <summary>Reads the root; null for nil. A nil where the model has none is left null and reported to <see cref="MissingValues"/>.</summary>
+    public abstract T? Read(ref MessagePackReader reader);
+
+    /// <summary>A deep copy sharing nothing mutable with <paramref name="value"/>: the snapshot an async save encodes.</summary>
+    public abstract T Copy(T value);
+
+    /// <summary>The path of the first null the model doesn't allow ("Rooms[3].Name"), or null when there is none.</summary>
+    public abstract string? FindMissing(T value);
+
+    internal ISaveFormat<T> MessagePackFormat => _messagePackFormat ??= new MessagePackSaveFormat<T>(this);
+}

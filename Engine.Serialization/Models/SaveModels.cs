@@ -1,0 +1,57 @@
+using System.ComponentModel;
+
+namespace Engine.Serialization.Models;
+
+/// <summary>
+/// The models this program can save: each registers its generated codec when the assembly declaring it loads
+/// (a module initializer in the generated code, so nothing is found by reflection).
+/// </summary>
+public static class SaveModels
+{
+    /// <summary>Called by generated code only. The first registration of a type wins; the same type's later ones must agree with it.</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void Register<T>(SaveModelCodec<T> codec)
+    {
+        ArgumentNullException.ThrowIfNull(codec);
+        lock (Registered<T>.Gate)
+        {
+            if (Registered<T>.Codec is not { } first)
+            {
+                Registered<T>.Codec = codec;
+            }
+            else if (first.ModelId != codec.ModelId || first.SchemaVersion != codec.SchemaVersion)
+            {
+                Registered<T>.Conflict =
+                    $"'{typeof(T).FullName}' is declared a save model twice, as '{first.ModelId}' (schema {first.SchemaVersion}) "
+                    + $"and as '{codec.ModelId}' (schema {codec.SchemaVersion}): keep one [SaveModel] declaration.";
+            }
+        }
+    }
+
+    /// <summary>Whether <typeparamref name="T"/> is a registered save model.</summary>
+    public static bool IsModel<T>() => Registered<T>.Codec is not null;
+
+    /// <summary>The stable id saves of <typeparamref name="T"/> record.</summary>
+    public static string IdOf<T>() => Get<T>().ModelId;
+
+    internal static SaveModelCodec<T> Get<T>()
+    {
+        if (Registered<T>.Conflict is { } conflict)
+        {
+            throw new InvalidOperationException(conflict);
+        }
+
+        return Registered<T>.Codec ?? throw new InvalidOperationException(
+            $"'{typeof(T).FullName}' is not a save model: mark it [SaveModel], or add [assembly: SaveModel(typeof({typeof(T).Name}))] "
+            + "to a project that runs Engine.Serialization.Generator (docs/GUIDE.md shows the project lines).");
+    }
+
+    private static class Registered<T>
+    {
+        public static readonly Lock Gate = new();
+
+        public static SaveModelCodec<T>? Codec;
+
+        public static string? Conflict;
+    }
+}
