@@ -101,8 +101,8 @@ internal sealed class AccessorBuilder
         }
     }
 
-    /// <summary>The callee creating the type through its constructor, or null when UnsafeAccessor can't reach it.</summary>
-    public string? AddConstructor(IMethodSymbol ctor)
+    /// <summary>The callee creating the type through its constructor.</summary>
+    public string AddConstructor(IMethodSymbol ctor)
     {
         var parameters = ctor.OriginalDefinition.Parameters.Select((p, i) => $"{TypeNames.Plain(p.Type)} p{i}");
         Declare($"{Attribute}Constructor)] public static extern {TypeNames.Plain(type.OriginalDefinition)} Create({string.Join(", ", parameters)});");

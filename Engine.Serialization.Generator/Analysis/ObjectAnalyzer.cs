@@ -362,14 +362,7 @@ internal sealed class ObjectAnalyzer
             return "new " + TypeNames.Plain(type);
         }
 
-        if (accessors.AddConstructor(ctor) is { } create)
-        {
-            return create;
-        }
-
-        Report(DiagnosticDescriptors.PrivateAccess, ctor, type.ToDisplayString(), "its constructor",
-            "generated code reaches it through UnsafeAccessor, which can't here");
-        return null;
+        return accessors.AddConstructor(ctor);
     }
 
     /// <summary>The callback as MessagePack calls it: directly when the type has one method of that name, else through the interface.</summary>

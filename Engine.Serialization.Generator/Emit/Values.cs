@@ -36,6 +36,7 @@ internal sealed class Values
 
     public static string Write(ValueShape shape, string value) => shape.Kind switch
     {
+        ShapeKind.Primitive when shape.TypeName == "string" => $"{Support}.WriteString(ref writer, {value});",
         ShapeKind.Primitive or ShapeKind.DateTime => $"writer.Write({value});",
         ShapeKind.Enum => $"writer.Write(({shape.EnumUnderlyingType}){value});",
         ShapeKind.Scalar => $"{shape.Formatter}.Serialize(ref writer, {value}, null);",

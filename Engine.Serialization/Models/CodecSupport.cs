@@ -1,8 +1,12 @@
+using System.Buffers;
+using System.Buffers.Binary;
 using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
+using System.Text.Unicode;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
+using MessagePack;
 
 namespace Engine.Serialization.Models;
 
@@ -31,6 +35,55 @@ public static class CodecSupport
     /// <summary>A writer met null where the model has none.</summary>
     [DoesNotReturn]
     public static void ThrowMissing(string type, string member) => throw new MissingValueException(type, member);
+
+    /// <summary>
+    /// Writes a string as <c>MessagePackWriter.Write(string)</c> does (the smallest str header, then UTF-8), except that
+    /// text UTF-8 can't carry (a lone surrogate: half of a character) is refused rather than written as U+FFFD, which
+    /// would load back as different text.
+    /// </summary>
+    public static void WriteString(ref MessagePackWriter writer, string? value)
+    {
+        if (value is null)
+        {
+            writer.WriteNil();
+            return;
+        }
+
+        int most = checked(value.Length * 3);
+        int reserved = HeaderLength(most);
+        var span = writer.GetSpan(reserved + most);
+        if (Utf8.FromUtf16(value, span[reserved..], out _, out int written, replaceInvalidSequences: false) != OperationStatus.Done)
+        {
+            throw new InvalidTextException(value);
+        }
+
+        int header = HeaderLength(written);
+        if (header != reserved)
+        {
+            span.Slice(reserved, written).CopyTo(span[header..]);
+        }
+
+        switch (header)
+        {
+            case 1:
+                span[0] = (byte)(MessagePackCode.MinFixStr | written);
+                break;
+            case 2:
+                span[0] = MessagePackCode.Str8;
+                span[1] = (byte)written;
+                break;
+            case 3:
+                span[0] = MessagePackCode.Str16;
+                BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)written);
+                break;
+            default:
+                span[0] = MessagePackCode.Str32;
+                BinaryPrimitives.WriteUInt32BigEndian(span[1..], (uint)written);
+                break;
+        }
+
+        writer.Advance(header + written);
+    }
 
     /// <summary>A model's OnBeforeSerialize threw: the game refused to be saved as it is.</summary>
     public static SaveEncodingException BeforeSerializeFailed(string type, Exception e) =>
@@ -91,6 +144,14 @@ public static class CodecSupport
         return string.Join(", ", parts);
     }
 
+    private static int HeaderLength(int bytes) => bytes switch
+    {
+        <= 31 => 1,
+        <= byte.MaxValue => 2,
+        <= ushort.MaxValue => 3,
+        _ => 5,
+    };
+
     /// <summary>Whether a nil was met since the last call, on this thread.</summary>
     internal static bool TakeMissingRead()
     {
@@ -142,4 +203,39 @@ public sealed class MissingValueException : InvalidOperationException
     public string TypeName { get; }
 
     public string MemberName { get; }
+}
+
+/// <summary>A generated writer met text that is not valid Unicode (a lone surrogate): UTF-8 can't carry it, so it would not load back.</summary>
+public sealed class InvalidTextException : InvalidOperationException
+{
+    public InvalidTextException()
+    {
+        Text = "";
+    }
+
+    public InvalidTextException(string text)
+        : base($"The text \"{Excerpt(text)}\" holds a lone surrogate (half of a character), which UTF-8 can't carry.")
+    {
+        Text = text;
+    }
+
+    public InvalidTextException(string message, Exception innerException)
+        : base(message, innerException)
+    {
+        Text = "";
+    }
+
+    public string Text { get; }
+
+    /// <summary>The text's start, with each surrogate code unit shown as \uXXXX.</summary>
+    private static string Excerpt(string text)
+    {
+        var excerpt = new System.Text.StringBuilder();
+        foreach (char c in text.AsSpan(0, Math.Min(text.Length, 40)))
+        {
+            excerpt.Append(char.IsSurrogate(c) ? $"\\u{(int)c:X4}" : c.ToString());
+        }
+
+        return text.Length > 40 ? excerpt.Append("...").ToString() : excerpt.ToString();
+    }
 }

@@ -1,5 +1,4 @@
 using System.Collections;
-using System.Reflection;
 using Engine.Testing;
 
 namespace Engine.Serialization.Tests;
@@ -28,9 +27,9 @@ internal static class ModelTypes
             }
             else
             {
-                foreach (var member in GraphComparer.ComparedMembers(type))
+                foreach (var field in GraphComparer.ComparedMembers(type))
                 {
-                    pending.Push(member is PropertyInfo p ? p.PropertyType : ((FieldInfo)member).FieldType);
+                    pending.Push(field.FieldType);
                 }
             }
         }

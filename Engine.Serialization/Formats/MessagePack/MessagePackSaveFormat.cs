@@ -51,6 +51,10 @@ internal sealed class MessagePackSaveFormat<T>(SaveModelCodec<T> codec) : ISaveF
         {
             throw MissingValues.AtSave(codec, content, e);
         }
+        catch (InvalidTextException e)
+        {
+            throw new SaveEncodingException($"{e.Message} The save could never load it back as written: nothing was written. Change the text and save again.", innerException: e);
+        }
 
         writer.Flush();
     }
