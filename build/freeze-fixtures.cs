@@ -1,8 +1,10 @@
 #:project ../Engine.Serialization/Engine.Serialization.csproj
-// Writes the frozen save fixtures for the current schema version: Small content and the edge-case
-// content (ContentGenerator.CreateEdgeCases) as whole saves in every format and compression, and
-// Small as a bare MessagePack payload. Run once per schema version and
-// commit the files; it never rewrites one, since they stand for saves already on players' disks.
+#:project ../tests/RpgGame/RpgGame.csproj
+// Writes the frozen save fixtures for each model's current schema version: for GameContent, Small content and the
+// edge-case content (ContentGenerator.CreateEdgeCases) as whole saves in every format and compression, and Small as a
+// bare MessagePack payload; for the RPG's PartyState, its sample party in every format the model can be saved in.
+// Run once per schema version and commit the files; it never rewrites one, since they stand for saves already on
+// players' disks.
 //   dotnet run build/freeze-fixtures.cs
 using System.Buffers;
 using Engine.Core.Generation;
@@ -10,10 +12,13 @@ using Engine.Core.Model;
 using Engine.Serialization;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
+using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
+using RpgGame.Model;
 
-string folder = Path.GetFullPath(Path.Combine(AppContext.GetData("EntryPointFileDirectoryPath") as string ?? "build", "..", "tests",
-    "Engine.Serialization.Tests", "Fixtures", $"schema-v{GameContent.CurrentSchemaVersion}"));
+string fixtures = Path.GetFullPath(Path.Combine(AppContext.GetData("EntryPointFileDirectoryPath") as string ?? "build", "..", "tests",
+    "Engine.Serialization.Tests", "Fixtures"));
+string folder = Path.Combine(fixtures, $"schema-v{GameContent.CurrentSchemaVersion}");
 Directory.CreateDirectory(folder);
 var content = ContentGenerator.Create(ContentSize.Small);
 var edges = ContentGenerator.CreateEdgeCases();
@@ -34,10 +39,29 @@ foreach (var format in Enum.GetValues<SaveFormat>())
     }
 }
 
+folder = Path.Combine(fixtures, $"rpg-v{PartyState.CurrentSchemaVersion}");
+Directory.CreateDirectory(folder);
+var party = PartyFactory.Sample();
+foreach (var format in Enum.GetValues<SaveFormat>())
+{
+    foreach (var compression in Enum.GetValues<SaveCompression>())
+    {
+        var options = new SaveOptions { Format = format, Compression = compression };
+        try
+        {
+            Freeze($"sample-{format}-{compression}.sav".ToLowerInvariant(), () => SaveSerializer.Save(party, FixedTime(party), options));
+        }
+        catch (SaveFormatUnavailableException)
+        {
+            Console.WriteLine($"skip  the RPG's {format} saves: this build can't write them yet");
+        }
+    }
+}
+
 return 0;
 
 // A fixed save time, so the metadata is the same whenever this runs.
-static SaveMetadata FixedTime(GameContent game)
+static SaveMetadata FixedTime<T>(T game)
 {
     var metadata = SaveMetadata.For(game);
     metadata.SavedAtUtc = new DateTime(2026, 11, 22, 12, 0, 0, DateTimeKind.Utc);

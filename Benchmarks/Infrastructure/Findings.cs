@@ -26,6 +26,7 @@ internal static class Findings
         nameof(SnapshotBenchmarks) => Snapshot(summary),
         nameof(ColdStartBenchmarks) => ColdStart(summary),
         nameof(PeerBenchmarks) => Peer(summary),
+        nameof(UnknownMembersBenchmarks) => UnknownMembers(summary),
         _ => null,
     };
 
@@ -99,7 +100,7 @@ internal static class Findings
     private static string Snapshot(Summary summary)
     {
         var text = new StringBuilder()
-            .AppendLine("**Snapshot for SaveAsync on the game's thread: encode the MessagePack payload vs deep copy (PreparedSave<GameContent>.Prepare)**")
+            .AppendLine("**Snapshot for SaveAsync on the game's thread: encode the MessagePack payload vs deep copy (PreparedSave<T>.Prepare)**")
             .AppendLine()
             .AppendLine("| size | encode | encode allocated | deep copy | deep copy allocated | cheaper |")
             .AppendLine("|---|---:|---:|---:|---:|---|");
@@ -152,6 +153,32 @@ internal static class Findings
                 double? memoryPack = MeanOf(summary, c => Method(c) == operation + "MemoryPack" && Is(c, "Size", size));
                 text.AppendLine($"| {size} | {operation} | {T(messagePack)} | {T(memoryPack)} | {F(messagePack / memoryPack, "F1")}x |");
             }
+        }
+
+        return text.ToString();
+    }
+
+    private static string UnknownMembers(Summary summary)
+    {
+        var text = new StringBuilder()
+            .AppendLine("**Keeping a newer game's members**, Medium content, every object carrying one member the model lacks (the worst case), warm")
+            .AppendLine()
+            .AppendLine("| case | time | allocated | / plain |")
+            .AppendLine("|---|---:|---:|---:|");
+        double? load = MeanOf(summary, c => Method(c) == nameof(UnknownMembersBenchmarks.Load));
+        double? save = MeanOf(summary, c => Method(c) == nameof(UnknownMembersBenchmarks.Save));
+        foreach (var (method, baseline, label) in new[]
+        {
+            (nameof(UnknownMembersBenchmarks.Load), load, "load"),
+            (nameof(UnknownMembersBenchmarks.LoadKeepingUnknownMembers), load, "load, keeping the unknown members"),
+            (nameof(UnknownMembersBenchmarks.Save), save, "save"),
+            (nameof(UnknownMembersBenchmarks.SaveKeptUnknownMembers), save, "save, writing the kept members back"),
+            (nameof(UnknownMembersBenchmarks.SaveAfterKeepingElsewhere), save, "save of other content, after members were kept once"),
+        })
+        {
+            var benchmarkCase = Find(summary, c => Method(c) == method);
+            double? mean = benchmarkCase is null ? null : Mean(summary, benchmarkCase);
+            text.AppendLine($"| {label} | {T(mean)} | {Bytes(summary, benchmarkCase)} | {F(mean / baseline, "F2")}x |");
         }
 
         return text.ToString();

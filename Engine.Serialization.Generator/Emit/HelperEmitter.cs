@@ -16,21 +16,13 @@ internal static class HelperEmitter
     public static void Emit(CodeWriter code, ValueShape shape, Values values)
     {
         var type = shape.TypeName;
-        code.Open($"private sealed class {shape.HelperName} : global::MessagePack.Formatters.IMessagePackFormatter<{type}>");
+        Values.OpenClass(code, shape);
         StaticMembers(code, shape);
-
-        code.Line($"public void Serialize({Values.Writer}, {type} value, global::MessagePack.MessagePackSerializerOptions options) => Write(ref writer, value);");
-        code.Line();
-        code.Line($"public {type} Deserialize({Values.Reader}, global::MessagePack.MessagePackSerializerOptions options) => Read(ref reader);");
-        code.Line();
+        Values.FormatterMethods(code, shape);
         code.Open($"public static void Write({Values.Writer}, {type} value)");
         if (shape.IsReferenceType && shape.Kind != ShapeKind.Custom)
         {
-            code.Open("if (value is null)");
-            code.Line("writer.WriteNil();");
-            code.Line("return;");
-            code.Close();
-            code.Line();
+            Values.WriteNilForNull(code);
         }
 
         switch (shape.Kind)
@@ -338,10 +330,7 @@ internal static class HelperEmitter
         var model = shape.Components!;
         if (shape.IsReferenceType)
         {
-            code.Open("if (reader.TryReadNil())");
-            code.Line("return null;");
-            code.Close();
-            code.Line();
+            Values.ReadNullForNil(code);
             code.Line($"{Values.Support}.Creating();");
         }
 
@@ -477,10 +466,7 @@ internal static class HelperEmitter
         code.Open($"public static {type} Copy({type} value)");
         if (shape.IsReferenceType)
         {
-            code.Open("if (value is null)");
-            code.Line("return null;");
-            code.Close();
-            code.Line();
+            Values.ReturnNullForNull(code);
         }
 
         var element = shape.Element;
@@ -656,10 +642,7 @@ internal static class HelperEmitter
 
     private static void ReadStart(CodeWriter code)
     {
-        code.Open("if (reader.TryReadNil())");
-        code.Line("return null;");
-        code.Close();
-        code.Line();
+        Values.ReadNullForNil(code);
         code.Line($"{Values.Support}.Creating();");
         code.Line("DepthStep(ref reader);");
     }

@@ -11,12 +11,11 @@ namespace Engine.Serialization.Generator.Emit;
 internal static class ObjectEmitter
 {
     private const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
-    private const string Formatter = "global::MessagePack.Formatters.IMessagePackFormatter";
 
     public static void Emit(CodeWriter code, ObjectModel type, Values values)
     {
         var shape = type.Shape;
-        code.Open($"private sealed class {shape.HelperName} : {Formatter}<{shape.TypeName}>");
+        Values.OpenClass(code, shape);
         for (var i = 0; i < type.Members.Count; i++)
         {
             var member = type.Members[i];
@@ -25,10 +24,7 @@ internal static class ObjectEmitter
             code.Line();
         }
 
-        code.Line($"public void Serialize({Values.Writer}, {shape.TypeName} value, global::MessagePack.MessagePackSerializerOptions options) => Write(ref writer, value);");
-        code.Line();
-        code.Line($"public {shape.TypeName} Deserialize({Values.Reader}, global::MessagePack.MessagePackSerializerOptions options) => Read(ref reader);");
-        code.Line();
+        Values.FormatterMethods(code, shape);
         EmitWrite(code, type);
         code.Line();
         EmitRead(code, type);
@@ -53,11 +49,7 @@ internal static class ObjectEmitter
         code.Open($"public static void Write({Values.Writer}, {shape.TypeName} value)");
         if (!type.IsStruct)
         {
-            code.Open("if (value is null)");
-            code.Line("writer.WriteNil();");
-            code.Line("return;");
-            code.Close();
-            code.Line();
+            Values.WriteNilForNull(code);
         }
 
         if (type.BeforeSerialize is { } before)
@@ -118,10 +110,7 @@ internal static class ObjectEmitter
         }
         else
         {
-            code.Open("if (reader.TryReadNil())");
-            code.Line("return null;");
-            code.Close();
-            code.Line();
+            Values.ReadNullForNil(code);
             code.Line($"{Values.Support}.Creating();");
         }
 
@@ -275,10 +264,7 @@ internal static class ObjectEmitter
         code.Open($"public static {shape.TypeName} Copy({shape.TypeName} value)");
         if (!type.IsStruct)
         {
-            code.Open("if (value is null)");
-            code.Line("return null;");
-            code.Close();
-            code.Line();
+            Values.ReturnNullForNull(code);
         }
 
         if (type.BeforeSerialize is { } before)
@@ -295,6 +281,12 @@ internal static class ObjectEmitter
             {
                 code.Line(string.Format(member.Set!, "copy", values.Copy(member.Shape, string.Format(member.Get, "value"))));
             }
+        }
+
+        if (type.AfterDeserialize is { } after)
+        {
+            // The copy is made as a load makes an object, so what the model rebuilds after a load it rebuilds here.
+            Callback(code, type, after, "copy", "AfterDeserializeFailed");
         }
 
         if (!type.IsStruct)

@@ -13,18 +13,11 @@ internal static class UnionEmitter
     {
         var shape = union.Shape;
         var name = Values.Literal(union.DisplayName);
-        code.Open($"private sealed class {shape.HelperName} : global::MessagePack.Formatters.IMessagePackFormatter<{shape.TypeName}>");
-        code.Line($"public void Serialize({Values.Writer}, {shape.TypeName} value, global::MessagePack.MessagePackSerializerOptions options) => Write(ref writer, value);");
-        code.Line();
-        code.Line($"public {shape.TypeName} Deserialize({Values.Reader}, global::MessagePack.MessagePackSerializerOptions options) => Read(ref reader);");
-        code.Line();
+        Values.OpenClass(code, shape);
+        Values.FormatterMethods(code, shape);
 
         code.Open($"public static void Write({Values.Writer}, {shape.TypeName} value)");
-        code.Open("if (value is null)");
-        code.Line("writer.WriteNil();");
-        code.Line("return;");
-        code.Close();
-        code.Line();
+        Values.WriteNilForNull(code);
         code.Line("var type = value.GetType();");
         foreach (var @case in union.Cases)
         {
@@ -42,10 +35,7 @@ internal static class UnionEmitter
         code.Line();
 
         code.Open($"public static {shape.TypeName} Read({Values.Reader})");
-        code.Open("if (reader.TryReadNil())");
-        code.Line("return null;");
-        code.Close();
-        code.Line();
+        Values.ReadNullForNil(code);
         code.Line("DepthStep(ref reader);");
         code.Open("if (reader.ReadArrayHeader() != 2)");
         code.Line($"throw new {Values.Failure}(\"Invalid Union data was detected. Type:\" + {name});");
@@ -75,10 +65,7 @@ internal static class UnionEmitter
         code.Line();
 
         code.Open($"public static {shape.TypeName} Copy({shape.TypeName} value)");
-        code.Open("if (value is null)");
-        code.Line("return null;");
-        code.Close();
-        code.Line();
+        Values.ReturnNullForNull(code);
         code.Line("var type = value.GetType();");
         foreach (var @case in union.Cases)
         {

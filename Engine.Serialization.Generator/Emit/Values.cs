@@ -107,6 +107,47 @@ internal sealed class Values
         }
     }
 
+    /// <summary>Opens a shape's nested class, MessagePack's formatter over its static Write and Read.</summary>
+    public static void OpenClass(CodeWriter code, ValueShape shape) =>
+        code.Open($"private sealed class {shape.HelperName} : global::MessagePack.Formatters.IMessagePackFormatter<{shape.TypeName}>");
+
+    /// <summary>The formatter's two methods, delegating to the static Write and Read.</summary>
+    public static void FormatterMethods(CodeWriter code, ValueShape shape)
+    {
+        code.Line($"public void Serialize({Writer}, {shape.TypeName} value, global::MessagePack.MessagePackSerializerOptions options) => Write(ref writer, value);");
+        code.Line();
+        code.Line($"public {shape.TypeName} Deserialize({Reader}, global::MessagePack.MessagePackSerializerOptions options) => Read(ref reader);");
+        code.Line();
+    }
+
+    /// <summary>A Write's start for a reference type: null is written as nil.</summary>
+    public static void WriteNilForNull(CodeWriter code)
+    {
+        code.Open("if (value is null)");
+        code.Line("writer.WriteNil();");
+        code.Line("return;");
+        code.Close();
+        code.Line();
+    }
+
+    /// <summary>A Read's start for a reference type: nil is read as null.</summary>
+    public static void ReadNullForNil(CodeWriter code)
+    {
+        code.Open("if (reader.TryReadNil())");
+        code.Line("return null;");
+        code.Close();
+        code.Line();
+    }
+
+    /// <summary>A Copy's or Missing's start for a reference type: null is copied as null.</summary>
+    public static void ReturnNullForNull(CodeWriter code)
+    {
+        code.Open("if (value is null)");
+        code.Line("return null;");
+        code.Close();
+        code.Line();
+    }
+
     public static string Literal(string text) => Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(text, quote: true);
 
     public static string Nullable(ValueShape shape) => shape.TypeName;

@@ -246,6 +246,21 @@ public sealed class CompatibilityTests
         Assert.Equal(mood, Serializer.ReadDirect(bytes, (ref MessagePackReader r, out Formatted v) => KindsResolver.Read(ref r, out v)).Mood);
     }
 
+    [Fact]
+    public void EnumsAsStrings_WritesEveryEnumOfTheModelByName_AsEnumAsStringFormatterDoes()
+    {
+        var value = new NamedEnums { Mood = Mood.Angry, Powers = Powers.Fly | Powers.Swim, Sides = [Faction.Red, (Faction)7], BySide = { [Faction.Blue] = 2 } };
+        var byName = MessagePackSerializerOptions.Standard.WithResolver(CompositeResolver.Create(
+            [new EnumAsStringFormatter<Mood>(), new EnumAsStringFormatter<Powers>(), new EnumAsStringFormatter<Faction>()], [StandardResolver.Instance]));
+
+        byte[] bytes = SaveSerializer.Save(value);
+        var (_, payload) = SaveSerializer.ReadPayload<NamedEnums>(bytes);
+
+        Assert.Equal(MessagePackSerializer.Serialize(value, byName), payload.ToArray());
+        Assert.Contains("\"Fly, Swim\"", MessagePackSerializer.ConvertToJson(payload), StringComparison.Ordinal);
+        GraphAssert.Equal(value, SaveSerializer.Load<NamedEnums>(bytes));
+    }
+
     [Theory]
     [InlineData("Angry", Mood.Angry)]
     [InlineData("1", Mood.Angry)]

@@ -21,8 +21,8 @@ internal static class GeneratorHarness
 
         """;
 
-    /// <summary>The repository's root folder (the one holding Engine.sln), found from the test assembly's folder.</summary>
-    public static string RepositoryRoot { get; } = FindRoot();
+    /// <summary>The repository's root folder (the one holding Engine.sln).</summary>
+    public static string RepositoryRoot => Engine.Testing.Repository.Root;
 
     private static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
 
@@ -81,19 +81,6 @@ internal static class GeneratorHarness
             .Select(d => d.ToString())
             .ToList();
         Assert.True(problems.Count == 0, string.Join(Environment.NewLine, problems));
-    }
-
-    private static string FindRoot()
-    {
-        for (var folder = new DirectoryInfo(AppContext.BaseDirectory); folder is not null; folder = folder.Parent)
-        {
-            if (File.Exists(Path.Combine(folder.FullName, "Engine.sln")))
-            {
-                return folder.FullName;
-            }
-        }
-
-        throw new InvalidOperationException("The repository root (with Engine.sln) is not above the test assembly.");
     }
 
     internal sealed record GeneratorOutput(GeneratorDriver Driver, Compilation Compilation, ImmutableArray<Diagnostic> Diagnostics)

@@ -480,3 +480,17 @@ public sealed class Ordered
 internal sealed partial class KindsResolver : IFormatterResolver
 {
 }
+
+/// <summary>The assembly's one save model: every enum it reaches written by name.</summary>
+[SaveModel(EnumsAsStrings = true)]
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class NamedEnums
+{
+    public Mood Mood { get; set; }
+
+    public Powers Powers { get; set; }
+
+    public List<Faction> Sides { get; set; } = [];
+
+    public Dictionary<Faction, int> BySide { get; set; } = [];
+}

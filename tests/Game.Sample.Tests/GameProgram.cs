@@ -10,7 +10,7 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
     /// <summary>build/test.sh publishes it before the tests run and names it in GAME_SAMPLE_NATIVE.</summary>
     public static readonly GameProgram Native = new(
         "native",
-        Environment.GetEnvironmentVariable("GAME_SAMPLE_NATIVE") is { Length: > 0 } path ? path : Path.Combine(RepositoryRoot(), "artifacts", "native", "game-sample"),
+        Environment.GetEnvironmentVariable("GAME_SAMPLE_NATIVE") is { Length: > 0 } path ? path : Path.Combine(Engine.Testing.Repository.Root, "artifacts", "native", "game-sample"),
         []);
 
     public static TheoryData<string> Both() => new(Jit.Name, Native.Name);
@@ -48,19 +48,6 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
         }
 
         return new GameRun(process.ExitCode, stdout.Result, stderr.Result);
-    }
-
-    private static string RepositoryRoot()
-    {
-        for (var folder = new DirectoryInfo(AppContext.BaseDirectory); folder is not null; folder = folder.Parent)
-        {
-            if (File.Exists(Path.Combine(folder.FullName, "Engine.sln")))
-            {
-                return folder.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"No Engine.sln above {AppContext.BaseDirectory}.");
     }
 }
 

@@ -1,6 +1,7 @@
 using Engine.Core.Model;
 using Engine.Serialization.Tests.Fixtures;
 using Engine.Testing;
+using RpgGame.Model;
 
 namespace Engine.Serialization.Tests.Versioning;
 
@@ -37,5 +38,15 @@ public sealed class FrozenSavesTests
         var loaded = SaveSerializer.Load<GameContent>(FixtureFiles.Read(fixture));
 
         GraphAssert.Equal(expected, loaded);
+    }
+
+    [Theory]
+    [InlineData("rpg-v1/sample-messagepack-none.sav")]
+    [InlineData("rpg-v1/sample-messagepack-lz4.sav")]
+    public void FrozenRpgSave_Loads_AndEqualsTheSampleParty(string fixture)
+    {
+        var loaded = SaveSerializer.Load<PartyState>(FixtureFiles.Read(fixture));
+
+        GraphAssert.Equal(PartyFactory.Sample(), loaded);
     }
 }

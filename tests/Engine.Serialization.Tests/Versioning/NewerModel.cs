@@ -1,5 +1,6 @@
 using Engine.Core.Math;
 using Engine.Core.Model;
+using Engine.Serialization.Container;
 using Engine.Serialization.Generated;
 using MessagePack;
 
@@ -10,6 +11,7 @@ namespace Engine.Serialization.Tests.Versioning;
 /// <c>Timers</c> and gained <c>Difficulty</c> and <c>Achievements</c>; Room lost
 /// <c>MusicTrack</c> and gained <c>Weather</c>. Everything else keeps today's keys.
 /// </summary>
+[SaveModel(Id = SaveContainer.Version1ModelId)]
 [MessagePackObject(keyAsPropertyName: true)]
 public sealed class NewerGameContent
 {

@@ -1,0 +1,98 @@
+using System.Diagnostics;
+using Engine.Testing;
+using RpgGame.Model;
+
+namespace Engine.Serialization.Tests.Models;
+
+/// <summary>
+/// The RPG, a game outside the solution built as README tells a game to reference the engine, run as a program: its
+/// JIT build (from this test's output) and its NativeAOT build (build/test.sh publishes it and names it in
+/// RPG_GAME_NATIVE). Whatever the native program saves after a load is held, here under JIT, to the reflection oracle.
+/// </summary>
+public sealed class RpgGameProgramTests
+{
+    private static readonly string Native = Environment.GetEnvironmentVariable("RPG_GAME_NATIVE") is { Length: > 0 } path
+        ? path
+        : Path.Combine(Repository.Root, "artifacts", "rpg-game", "rpg-game");
+
+    public static TheoryData<string> Programs() => ["jit", "native"];
+
+    [Theory]
+    [MemberData(nameof(Programs))]
+    public void Demo_SavesAndLoadsThroughSlotsAndFiles(string program)
+    {
+        string folder = Directory.CreateTempSubdirectory("rpg-demo-").FullName;
+        try
+        {
+            var (exitCode, output) = Run(program, "demo", folder);
+
+            Assert.True(exitCode == 0, output);
+            Assert.Contains("demo: ok", output, StringComparison.Ordinal);
+            Assert.Contains("camp", output, StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
+    public void NativeRoundTrip_OfRandomParties_LoadsUnderJitEqualToEachParty()
+    {
+        string folder = Directory.CreateTempSubdirectory("rpg-roundtrip-").FullName;
+        try
+        {
+            int[] seeds = [.. Enumerable.Range(1000, 60)];
+            var (exitCode, output) = Run("native", ["roundtrip", folder, .. seeds.Select(s => s.ToString(System.Globalization.CultureInfo.InvariantCulture))]);
+            Assert.True(exitCode == 0, output);
+
+            int compared = 0;
+            foreach (int seed in seeds)
+            {
+                var party = PartyFactory.Random(seed);
+                string path = Path.Combine(folder, $"{seed}.sav");
+                if (File.Exists(path + ".refused"))
+                {
+                    Assert.True(PartyFactory.HoldsInvalidText(party), $"seed {seed} was refused: {File.ReadAllText(path + ".refused")}");
+                    continue;
+                }
+
+                GraphAssert.Equal(party, SaveSerializer.Load<PartyState>(File.ReadAllBytes(path)));
+                compared++;
+            }
+
+            Assert.True(compared > seeds.Length / 3, $"only {compared} of {seeds.Length} parties held text a save can carry");
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    private static (int ExitCode, string Output) Run(string program, params string[] arguments)
+    {
+        if (program == "native" && !File.Exists(Native))
+        {
+            throw new InvalidOperationException($"The native RPG is not at {Native}: build/test.sh publishes it (dotnet publish tests/RpgGame -c Release -r linux-x64 -o artifacts/rpg-game).");
+        }
+
+        var start = program == "native" ? new ProcessStartInfo(Native) : new ProcessStartInfo("dotnet") { ArgumentList = { Path.Combine(AppContext.BaseDirectory, "rpg-game.dll") } };
+        foreach (string argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        start.RedirectStandardOutput = true;
+        start.RedirectStandardError = true;
+        using var process = Process.Start(start)!;
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        if (!process.WaitForExit(TimeSpan.FromMinutes(2)))
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"{program} rpg-game {string.Join(' ', arguments)} ran over two minutes.");
+        }
+
+        return (process.ExitCode, stdout.Result + stderr.Result);
+    }
+}

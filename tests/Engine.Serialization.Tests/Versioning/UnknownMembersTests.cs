@@ -1,0 +1,80 @@
+using Engine.Core.Model;
+using Engine.Serialization.Container;
+using Engine.Testing;
+using RpgGame.Model;
+
+namespace Engine.Serialization.Tests.Versioning;
+
+/// <summary>
+/// An older game that loads a newer save and saves it again keeps every member it did not know, at every level of
+/// the graph (kept with the object they came from); and the newer game's members survive a trip through the older one.
+/// </summary>
+public sealed class UnknownMembersTests
+{
+    [Fact]
+    public void NewerSave_ThroughTheOlderGame_BackToTheNewer_KeepsEveryMemberTheOlderDidNotKnow()
+    {
+        var newer = new NewerPartyState
+        {
+            PartyName = "Company",
+            Location = "Pass",
+            Heroes = [new NewerHero { Name = "Aldric", Title = "Warden of the Pass" }, new NewerHero { Name = "Mira", Title = "Archmage" }],
+            Quests = { [3] = new NewerQuest { Title = "Lost bell", Giver = "Abbot" } },
+            Stash = new List<NewerItem> { new NewerWeapon { Name = "Axe", Rarity = "rare" }, new NewerPotion { Name = "Tonic", Rarity = "epic" } },
+            Mounts = ["grey mare", "mule"],
+        };
+
+        var older = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer));
+        older.Location = "Valley";
+        older.Heroes[0].Health = 0.5f;
+        var back = SaveSerializer.Load<NewerPartyState>(SaveSerializer.Save(older));
+
+        newer.Location = "Valley";
+        GraphAssert.Equal(newer, back);
+        Assert.Equal(0.5f, SaveSerializer.Load<PartyState>(SaveSerializer.Save(back)).Heroes[0].Health);
+    }
+
+    [Fact]
+    public void OlderSave_ThroughTheNewerGame_BackToTheOlder_KeepsEveryMemberTheNewerDidNotDeclare()
+    {
+        var older = PartyFactory.Sample();
+
+        var newer = SaveSerializer.Load<NewerPartyState>(SaveSerializer.Save(older));
+        newer.Location = "Valley";
+        newer.Mounts.Add("pony");
+        newer.Stash[0].Rarity = "legendary";
+        var back = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer));
+
+        older.Location = "Valley";
+        GraphAssert.Equal(older, back);
+    }
+
+    [Theory]
+    [InlineData(SaveCompression.None)]
+    [InlineData(SaveCompression.Lz4)]
+    public void GameContent_OlderToNewerToOlder_KeepsTheMembersTheNewerRemoved(SaveCompression compression)
+    {
+        var options = new SaveOptions { Compression = compression };
+        var today = ContentGenerator.Create(ContentSize.Small);
+
+        var newer = SaveSerializer.Load<NewerGameContent>(SaveSerializer.Save(today, options: options));
+        newer.Difficulty = "hard";
+        var back = SaveSerializer.Load<GameContent>(SaveSerializer.Save(newer, options: options));
+
+        GraphAssert.Equal(today, back);
+        Assert.Equal("hard", SaveSerializer.Load<NewerGameContent>(SaveSerializer.Save(back, options: options)).Difficulty);
+    }
+
+    [Fact]
+    public void KeptMembers_TravelWithASnapshot()
+    {
+        var newer = new NewerPartyState { PartyName = "Company", Mounts = ["mule"], Heroes = [new NewerHero { Name = "A", Title = "T" }] };
+        var older = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer));
+
+        var snapshot = PreparedSave<PartyState>.Prepare(older, new SaveMetadata { Title = "t" });
+        var back = SaveSerializer.Load<NewerPartyState>(snapshot.ToArray());
+
+        Assert.Equal(["mule"], back.Mounts);
+        Assert.Equal("T", back.Heroes[0].Title);
+    }
+}
