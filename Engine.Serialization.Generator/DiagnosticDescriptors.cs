@@ -101,11 +101,26 @@ internal static class DiagnosticDescriptors
         "Invalid [SaveModel]",
         "[SaveModel] on '{0}' can't be used: {1}");
 
+    public static readonly DiagnosticDescriptor InvalidProtoRecord = Create(
+        "EGEN018",
+        "Protobuf field numbers can't be read",
+        "The model's .proto, which records its protobuf field numbers, is inconsistent: {0}");
+
+    public static readonly DiagnosticDescriptor ProtoFieldClash = Create(
+        "EGEN019",
+        "Protobuf fields clash",
+        "Type '{0}': {1}");
+
+    public static readonly DiagnosticDescriptor ProtoMessageOrphaned = Create(
+        "EGEN020",
+        "Recorded protobuf message has no type",
+        "The model's .proto numbers the fields of message '{0}' (type {1}), and the model has no such type any more: if it was renamed, rename the message (and the comment above it) in the .proto too, so its fields keep their numbers; if it was removed, delete the message there");
+
     private static readonly Dictionary<string, DiagnosticDescriptor> ById = new[]
     {
         UnsupportedType, IntegerKey, MissingKey, DuplicateKey, NoConstructor, MemberNotRestored, AbstractWithoutUnion,
         InvalidResolver, InaccessibleType, UnhashableKey, KeyInMapMode, HiddenMember, NonPublicKey, InvalidUnion,
-        InvalidFormatter, PrivateAccess, InvalidSaveModel,
+        InvalidFormatter, PrivateAccess, InvalidSaveModel, InvalidProtoRecord, ProtoFieldClash, ProtoMessageOrphaned,
     }.ToDictionary(d => d.Id);
 
     public static IEnumerable<DiagnosticDescriptor> All => ById.Values;

@@ -41,8 +41,12 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
                 static (node, _) => node is TypeDeclarationSyntax,
                 static (attributeContext, _) => ((INamedTypeSymbol)attributeContext.TargetSymbol).ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat))
             .Collect();
-        var saveModels = rootTypes.Combine(context.CompilationProvider)
-            .Select(static (input, cancellationToken) => SaveModelsModel(input.Right, input.Left, cancellationToken));
+        var records = context.AdditionalTextsProvider
+            .Where(static file => file.Path.EndsWith(".proto", System.StringComparison.OrdinalIgnoreCase))
+            .Select(static (file, cancellationToken) => new ProtoRecord(file.Path, file.GetText(cancellationToken)?.ToString() ?? string.Empty))
+            .Collect();
+        var saveModels = rootTypes.Combine(context.CompilationProvider).Combine(records)
+            .Select(static (input, cancellationToken) => SaveModelsModel(input.Left.Right, input.Left.Left, input.Right, cancellationToken));
         context.RegisterSourceOutput(saveModels, static (production, model) =>
         {
             if (model is not null)
@@ -64,7 +68,15 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
             return;
         }
 
-        production.AddSource(hintName.TrimStart('.') + ".g.cs", ModelEmitter.Emit(model));
+        var name = hintName.TrimStart('.');
+        production.AddSource(name + ".g.cs", ModelEmitter.Emit(model));
+        if (model.IsSaveModels && model.Diagnostics.Count == 0)
+        {
+            production.AddSource(name + ".Collections.g.cs", CollectionsEmitter.Emit(model));
+            production.AddSource(name + ".Xml.g.cs", Emit.Xml.XmlEmitter.Emit(model));
+            production.AddSource(name + ".Protobuf.g.cs", Emit.Protobuf.ProtobufEmitter.Emit(model));
+            production.AddSource(name + ".Schemas.g.cs", Emit.Schemas.SchemaEmitter.Emit(model));
+        }
     }
 
     private static GenerationModel ResolverModel(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
@@ -96,11 +108,13 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
             isSaveModels: false,
             resolver.InstanceConstructors.Any(c => !c.IsImplicitlyDeclared),
             roots,
-            []);
+            [],
+            null,
+            null);
     }
 
     /// <summary>The assembly's save models: every [SaveModel] on a type of it and on the assembly; null when there is none.</summary>
-    private static GenerationModel? SaveModelsModel(Compilation compilation, ImmutableArray<string> typeNames, CancellationToken cancellationToken)
+    private static GenerationModel? SaveModelsModel(Compilation compilation, ImmutableArray<string> typeNames, ImmutableArray<ProtoRecord> records, CancellationToken cancellationToken)
     {
         var attributeType = compilation.GetTypeByMetadataName(SaveModelAttribute);
         if (attributeType is null)
@@ -178,7 +192,8 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
             saveModels.Add(new SaveModelInfo(root, "Codec_" + TypeNames.Identifier(type), id, version, new(migrations)));
         }
 
-        return Build(builder, "Engine.Serialization.Generated", "SaveModels", isSaveModels: true, declaresConstructor: false, roots, saveModels);
+        return Build(builder, "Engine.Serialization.Generated", "SaveModels", isSaveModels: true, declaresConstructor: false, roots, saveModels,
+            ProtoLock.Read(records.Select(r => (r.Path, r.Text))), first?.ToLocation());
     }
 
     /// <summary>The migration steps a [SaveModel] lists, as type names generated code can create.</summary>
@@ -205,9 +220,11 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
     }
 
     private static GenerationModel Build(
-        ShapeBuilder builder, string? ns, string className, bool isSaveModels, bool declaresConstructor, List<ValueShape> roots, List<SaveModelInfo> saveModels)
+        ShapeBuilder builder, string? ns, string className, bool isSaveModels, bool declaresConstructor, List<ValueShape> roots, List<SaveModelInfo> saveModels,
+        ProtoLock? locked, Location? at)
     {
         builder.Complete();
+        var numbers = locked is null ? [] : ProtoNumbering.Assign(builder.Objects, locked, builder, at);
         return new GenerationModel(
             ns,
             className,
@@ -221,8 +238,12 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
             new(builder.Helpers),
             new(ShapeFacts.Immutable(builder.Objects, builder.Helpers)),
             new(ShapeFacts.MayHoldMissing(builder.Objects, builder.Unions, builder.Helpers)),
+            new(numbers),
             new(builder.Diagnostics));
     }
+
+    /// <summary>A checked-in .proto (an AdditionalFiles item): the record of a model's protobuf field numbers.</summary>
+    private sealed record ProtoRecord(string Path, string Text);
 
     private static object? Named(AttributeData attribute, string name) =>
         attribute.NamedArguments.FirstOrDefault(n => n.Key == name).Value.Value;

@@ -1,4 +1,4 @@
-#:project ../Engine.Serialization/Engine.Serialization.csproj
+#:project ../Engine.Core/Engine.Core.csproj
 #:project ../tests/RpgGame/RpgGame.csproj
 // Writes the frozen save fixtures for each model's current schema version: for GameContent, Small content and the
 // edge-case content (ContentGenerator.CreateEdgeCases) as whole saves in every format and compression, and Small as a

@@ -1,3 +1,5 @@
+using Engine.Serialization;
+using Engine.Serialization.Models;
 using MessagePack;
 
 namespace Engine.Core.Model;
@@ -6,8 +8,9 @@ namespace Engine.Core.Model;
 /// The whole state of a running game: what a save file holds. Every member is a public
 /// read/write property with a default, so a save that lacks a member loads with that default.
 /// </summary>
+[SaveModel(SchemaVersion = CurrentSchemaVersion)]
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class GameContent
+public sealed class GameContent : ISaveMetadataSource
 {
     /// <summary>The schema version this build of the engine writes. Bump it on breaking model changes.</summary>
     public const int CurrentSchemaVersion = 1;

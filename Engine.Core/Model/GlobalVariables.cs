@@ -3,8 +3,8 @@ using MessagePack;
 namespace Engine.Core.Model;
 
 /// <summary>
-/// The game script's named variables. Stored as lists of name/value entries rather than
-/// dictionaries because XmlSerializer cannot write dictionaries and lists travel in every format.
+/// The game script's named variables, as lists of name/value entries: the shape saves have had since XmlSerializer
+/// wrote the XML format (it could not write dictionaries), kept so that those saves still load.
 /// </summary>
 [MessagePackObject(keyAsPropertyName: true)]
 public sealed class GlobalVariables

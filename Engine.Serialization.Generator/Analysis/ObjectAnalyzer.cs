@@ -107,7 +107,7 @@ internal sealed class ObjectAnalyzer
             var name = SyntaxFacts.GetKeywordKind(member.Symbol.Name) == SyntaxKind.None ? member.Symbol.Name : "@" + member.Symbol.Name;
             models.Add(new MemberModel(name, member.Key, new(encoded), headerLength, memberShape,
                 ShapeBuilder.AllowsNull(member.Type, member.Annotation), get, member.CtorParameter >= 0 ? null : set, member.CtorParameter,
-                member.Writable || member.CtorParameter >= 0));
+                member.Writable || member.CtorParameter >= 0, member.CtorParameter >= 0 ? null : ConstantDefault(member)));
         }
 
         var create = CreateExpression(type, ctor, accessors);
@@ -128,6 +128,49 @@ internal sealed class ObjectAnalyzer
             receiver ? Callback(type, "OnBeforeSerialize") : null,
             receiver ? Callback(type, "OnAfterDeserialize") : null,
             accessors.Build());
+    }
+
+    /// <summary>
+    /// The member's initial value when its declaration gives a constant (<c>= 1f</c>, <c>= true</c>, <c>= "idle"</c>,
+    /// <c>= Direction.South</c>): invariant text, an enum as its member's name. Null for anything else.
+    /// </summary>
+    private string? ConstantDefault(Candidate member)
+    {
+        foreach (var reference in member.Symbol.DeclaringSyntaxReferences)
+        {
+            var initializer = reference.GetSyntax() switch
+            {
+                Microsoft.CodeAnalysis.CSharp.Syntax.PropertyDeclarationSyntax property => property.Initializer?.Value,
+                Microsoft.CodeAnalysis.CSharp.Syntax.VariableDeclaratorSyntax variable => variable.Initializer?.Value,
+                _ => null,
+            };
+            if (initializer is null)
+            {
+                continue;
+            }
+
+            var constant = Compilation.GetSemanticModel(initializer.SyntaxTree).GetConstantValue(initializer);
+            if (!constant.HasValue || constant.Value is null)
+            {
+                return null;
+            }
+
+            if (member.Type is INamedTypeSymbol { EnumUnderlyingType: not null } enumType)
+            {
+                return enumType.GetMembers().OfType<IFieldSymbol>().FirstOrDefault(f => f.IsConst && Equals(f.ConstantValue, constant.Value))?.Name;
+            }
+
+            return constant.Value switch
+            {
+                bool b => b ? "true" : "false",
+                float f => f.ToString("R", System.Globalization.CultureInfo.InvariantCulture),
+                double d => d.ToString("R", System.Globalization.CultureInfo.InvariantCulture),
+                string text => text,
+                _ => System.Convert.ToString(constant.Value, System.Globalization.CultureInfo.InvariantCulture),
+            };
+        }
+
+        return null;
     }
 
     /// <summary>

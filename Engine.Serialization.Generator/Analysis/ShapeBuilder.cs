@@ -147,12 +147,12 @@ internal sealed class ShapeBuilder
 
         if (knownFormatters.TryGetValue(type, out var known))
         {
-            return AddHelper(new ValueShape(ShapeKind.Custom, name, type.IsReferenceType, HelperName(type), Formatter: known), entry: true);
+            return AddHelper(new ValueShape(ShapeKind.Custom, name, type.IsReferenceType, HelperName(type), Formatter: known, SchemaName: SchemaNames.Of(type)), entry: true);
         }
 
         if (WellKnownTypes.PrimitiveReadMethod(type) is { } read)
         {
-            return new ValueShape(ShapeKind.Primitive, name, type.IsReferenceType, ReadMethod: read);
+            return new ValueShape(ShapeKind.Primitive, name, type.IsReferenceType, ReadMethod: read, SchemaName: SchemaNames.Of(type));
         }
 
         if (type is IArrayTypeSymbol array)
@@ -173,7 +173,7 @@ internal sealed class ShapeBuilder
 
         if (named.SpecialType == SpecialType.System_DateTime)
         {
-            return new ValueShape(ShapeKind.DateTime, name, false);
+            return new ValueShape(ShapeKind.DateTime, name, false, SchemaName: SchemaNames.Of(named));
         }
 
         if (named.EnumUnderlyingType is { } underlying)
@@ -183,15 +183,15 @@ internal sealed class ShapeBuilder
 
         if (WellKnownTypes.ScalarFormatter(named) is { } scalar)
         {
-            return new ValueShape(ShapeKind.Scalar, name, named.IsReferenceType, Formatter: scalar);
+            return new ValueShape(ShapeKind.Scalar, name, named.IsReferenceType, Formatter: scalar, SchemaName: SchemaNames.Of(named));
         }
 
         if (WellKnownTypes.MathType(named) is { } math)
         {
-            var part = new ValueShape(ShapeKind.Primitive, math.PartType, false, ReadMethod: math.PartType == "float" ? "ReadSingle" : "ReadDouble");
+            var part = new ValueShape(ShapeKind.Primitive, math.PartType, false, ReadMethod: math.PartType == "float" ? "ReadSingle" : "ReadDouble", SchemaName: math.PartType);
             var parts = math.Parts.Select(p => new Component(p, part, false));
             return AddHelper(new ValueShape(ShapeKind.Components, name, false, HelperName(type),
-                Components: new ComponentsModel(named.Name, math.Construct, new(parts), DepthStep: false)), entry: true);
+                Components: new ComponentsModel(named.Name, math.Construct, new(parts), DepthStep: false), SchemaName: SchemaNames.Of(type)), entry: true);
         }
 
         if (named.IsGenericType && GenericShape(named, via, at) is var (handled, generic) && handled)
@@ -207,7 +207,7 @@ internal sealed class ShapeBuilder
                 return null;
             }
 
-            var union = new ValueShape(ShapeKind.Union, name, true, HelperName(type));
+            var union = new ValueShape(ShapeKind.Union, name, true, HelperName(type), SchemaName: SchemaNames.Of(type));
             pendingUnions.Enqueue((named, union));
             return union;
         }
@@ -220,7 +220,7 @@ internal sealed class ShapeBuilder
 
         if (FindMessagePackObject(named) is not null)
         {
-            var shape = new ValueShape(ShapeKind.Object, name, named.IsReferenceType, HelperName(type));
+            var shape = new ValueShape(ShapeKind.Object, name, named.IsReferenceType, HelperName(type), SchemaName: SchemaNames.Of(type));
             pendingObjects.Enqueue((named, shape));
             return shape;
         }
@@ -233,7 +233,7 @@ internal sealed class ShapeBuilder
         var name = TypeNames.Plain(array);
         if (array.IsSZArray && array.ElementType.SpecialType == SpecialType.System_Byte)
         {
-            return AddHelper(new ValueShape(ShapeKind.Bytes, name, true, HelperName(array)), entry: false);
+            return AddHelper(new ValueShape(ShapeKind.Bytes, name, true, HelperName(array), SchemaName: SchemaNames.Of(array)), entry: false);
         }
 
         if (!array.IsSZArray && array.Rank > 4)
@@ -250,9 +250,9 @@ internal sealed class ShapeBuilder
         var bulk = FloatOf(element);
         return array.IsSZArray
             ? AddHelper(new ValueShape(ShapeKind.Sequence, name, true, HelperName(array), Element: element, ElementAllowsNull: allowsNull,
-                Sequence: SequenceKind.Array, Float: bulk), entry: true)
+                Sequence: SequenceKind.Array, Float: bulk, SchemaName: SchemaNames.Of(array)), entry: true)
             : AddHelper(new ValueShape(ShapeKind.MultiArray, name, true, HelperName(array), Element: element, ElementAllowsNull: allowsNull,
-                Float: bulk, Rank: array.Rank), entry: true);
+                Float: bulk, Rank: array.Rank, SchemaName: SchemaNames.Of(array)), entry: true);
     }
 
     /// <summary>The shape of a generic BCL type the generator knows; (false, null) when it is not one of them.</summary>
@@ -264,7 +264,7 @@ internal sealed class ShapeBuilder
         if (definition.SpecialType == SpecialType.System_Nullable_T)
         {
             return (true, ShapeOf(arguments[0], via, at) is { } inner
-                ? AddHelper(new ValueShape(ShapeKind.Nullable, TypeNames.Plain(named), false, HelperName(named), Element: inner), entry: true)
+                ? AddHelper(new ValueShape(ShapeKind.Nullable, TypeNames.Plain(named), false, HelperName(named), Element: inner, SchemaName: SchemaNames.Of(named)), entry: true)
                 : null);
         }
 
@@ -303,7 +303,7 @@ internal sealed class ShapeBuilder
 
             var bulk = kind == SequenceKind.List ? FloatOf(element) : null;
             return (true, AddHelper(new ValueShape(ShapeKind.Sequence, TypeNames.Plain(named), true, HelperName(named), Element: element,
-                ElementAllowsNull: AllowsNull(arguments[0], annotations[0]), Sequence: kind, Comparer: comparer, Float: bulk), entry: true));
+                ElementAllowsNull: AllowsNull(arguments[0], annotations[0]), Sequence: kind, Comparer: comparer, Float: bulk, SchemaName: SchemaNames.Of(named)), entry: true));
         }
 
         DictionaryKind? dictionary = definitionName switch
@@ -326,7 +326,7 @@ internal sealed class ShapeBuilder
                 : HashableKey(arguments[0], named, via, at, out comparer);
             return (true, keyOk
                 ? AddHelper(new ValueShape(ShapeKind.Dictionary, TypeNames.Plain(named), true, HelperName(named), Element: value,
-                    ElementAllowsNull: AllowsNull(arguments[1], annotations[1]), Key: key, Dictionary: map, Comparer: comparer), entry: true)
+                    ElementAllowsNull: AllowsNull(arguments[1], annotations[1]), Key: key, Dictionary: map, Comparer: comparer, SchemaName: SchemaNames.Of(named)), entry: true)
                 : null);
         }
 
@@ -364,18 +364,23 @@ internal sealed class ShapeBuilder
             ? $"new global::System.ValueTuple<{string.Join(", ", named.TypeArguments.Select(TypeNames.Plain))}>{arguments}"
             : "new " + TypeNames.Plain(named) + arguments;
         return AddHelper(new ValueShape(ShapeKind.Components, TypeNames.Plain(named), named.IsReferenceType, HelperName(named),
-            Components: new ComponentsModel(displayName, construct, new(components), DepthStep: true)), entry: true);
+            Components: new ComponentsModel(displayName, construct, new(components), DepthStep: true), SchemaName: SchemaNames.Of(named)), entry: true);
     }
 
     private ValueShape NumericEnum(INamedTypeSymbol type, INamedTypeSymbol underlying)
     {
         var name = TypeNames.Plain(type);
         entries.Add(new LookupEntry(name, $"new global::MessagePack.Formatters.GenericEnumFormatter<{name}>()"));
-        return new ValueShape(ShapeKind.Enum, name, false, ReadMethod: WellKnownTypes.PrimitiveReadMethod(underlying), EnumUnderlyingType: TypeNames.Plain(underlying));
+        return new ValueShape(ShapeKind.Enum, name, false, ReadMethod: WellKnownTypes.PrimitiveReadMethod(underlying), EnumUnderlyingType: TypeNames.Plain(underlying),
+            Names: EnumNames(type), SchemaName: SchemaNames.Of(type));
     }
 
-    /// <summary>An enum written by name: the EnumMember value where one is set, else the C# name; the last of several members with one value names it.</summary>
-    private ValueShape EnumByName(INamedTypeSymbol type)
+    /// <summary>An enum written by name (MessagePack's EnumAsStringFormatter encoding).</summary>
+    private ValueShape EnumByName(INamedTypeSymbol type) =>
+        AddHelper(new ValueShape(ShapeKind.EnumByName, TypeNames.Plain(type), false, HelperName(type) + "ByName", Names: EnumNames(type), SchemaName: SchemaNames.Of(type)), entry: true);
+
+    /// <summary>An enum's names: the EnumMember value where one is set, else the C# name; the last of several members with one value names it.</summary>
+    private static EnumNamesModel EnumNames(INamedTypeSymbol type)
     {
         var fields = type.GetMembers().OfType<IFieldSymbol>().Where(f => f.IsConst && f.HasConstantValue).ToList();
         var names = new List<EnumName>();
@@ -387,11 +392,11 @@ internal sealed class ShapeBuilder
                 .NamedArguments.FirstOrDefault(n => n.Key == "Value").Value.Value as string;
             renamed |= written is not null;
             var last = !fields.Skip(i + 1).Any(f => Equals(f.ConstantValue, field.ConstantValue));
-            names.Add(new EnumName(field.Name, written ?? field.Name, last));
+            var value = System.Convert.ToString(field.ConstantValue, System.Globalization.CultureInfo.InvariantCulture) ?? "0";
+            names.Add(new EnumName(field.Name, written ?? field.Name, last, value));
         }
 
-        var model = new EnumNamesModel(new(names), HasAttribute(type, FlagsAttribute), renamed);
-        return AddHelper(new ValueShape(ShapeKind.EnumByName, TypeNames.Plain(type), false, HelperName(type) + "ByName", Names: model), entry: true);
+        return new EnumNamesModel(new(names), HasAttribute(type, FlagsAttribute), renamed);
     }
 
     /// <summary>A custom formatter's shape, or an enum by name when the formatter is MessagePack's EnumAsStringFormatter.</summary>
@@ -425,7 +430,7 @@ internal sealed class ShapeBuilder
         }
 
         var suffix = typeLevel ? string.Empty : "_" + TypeNames.Identifier(formatter);
-        return AddHelper(new ValueShape(ShapeKind.Custom, TypeNames.Plain(type), type.IsReferenceType, HelperName(type) + suffix, Formatter: instance),
+        return AddHelper(new ValueShape(ShapeKind.Custom, TypeNames.Plain(type), type.IsReferenceType, HelperName(type) + suffix, Formatter: instance, SchemaName: SchemaNames.Of(type)),
             entry: typeLevel);
     }
 
@@ -513,6 +518,13 @@ internal sealed class ShapeBuilder
                 continue;
             }
 
+            if (key < 0 || key >= 536870910 || (key >= 18999 && key <= 19998))
+            {
+                Report(DiagnosticDescriptors.InvalidUnion, location, display,
+                    $"key {key} can't name a protobuf field (the field is key + 1): keys run from 0, and 18999 to 19998 would be protobuf's reserved numbers");
+                continue;
+            }
+
             if (!Derives(subtype, type))
             {
                 Report(DiagnosticDescriptors.InvalidUnion, location, display, $"{subtype.ToDisplayString()} does not derive from it");
@@ -527,6 +539,12 @@ internal sealed class ShapeBuilder
             {
                 Report(DiagnosticDescriptors.InvalidUnion, location, display, $"{subtype.ToDisplayString()} must be a concrete [MessagePackObject] class or struct");
             }
+        }
+
+        foreach (var clash in cases.GroupBy(c => c.Shape.SchemaName).Where(g => g.Count() > 1))
+        {
+            Report(DiagnosticDescriptors.InvalidUnion, SourceLocation(type), display,
+                $"its cases {string.Join(" and ", clash.Select(c => c.Shape.TypeName.Replace("global::", string.Empty)))} would share the XML element <{clash.Key}>: rename one of the types");
         }
 
         unions.Add(new UnionModel(shape, display, new(cases.OrderBy(c => c.Key))));

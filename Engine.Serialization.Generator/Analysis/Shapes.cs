@@ -19,6 +19,7 @@ namespace Engine.Serialization.Generator.Analysis;
 /// <param name="Helpers">Every other shape with a helper class of its own.</param>
 /// <param name="Immutable">Helper names of the shapes a snapshot can share rather than copy.</param>
 /// <param name="MayHoldMissing">Helper names of the shapes whose values may hold a null the model does not allow.</param>
+/// <param name="ProtoNumbers">Each object's protobuf message name and field numbers (save models only).</param>
 /// <param name="Diagnostics">What is wrong with the model; when any, only the surface that code calls is emitted.</param>
 internal sealed record GenerationModel(
     string? Namespace,
@@ -33,7 +34,11 @@ internal sealed record GenerationModel(
     EquatableArray<ValueShape> Helpers,
     EquatableArray<string> Immutable,
     EquatableArray<string> MayHoldMissing,
+    EquatableArray<ProtoNumbers> ProtoNumbers,
     EquatableArray<DiagnosticInfo> Diagnostics);
+
+/// <summary>An object's protobuf message: its name, each member's field number (0 for a member a load doesn't restore), and what stays reserved.</summary>
+internal sealed record ProtoNumbers(string HelperName, string MessageName, EquatableArray<int> Fields, EquatableArray<int> ReservedNumbers, EquatableArray<string> ReservedNames);
 
 /// <summary>One <c>[SaveModel]</c> root and what its codec says of it.</summary>
 internal sealed record SaveModelInfo(ValueShape Root, string CodecName, string ModelId, int SchemaVersion, EquatableArray<string> Migrations);
@@ -135,7 +140,8 @@ internal enum DictionaryKind
 /// <param name="Rank">A multi-dimensional array's rank.</param>
 /// <param name="Formatter">The formatter instance expression of a scalar or custom shape.</param>
 /// <param name="Components">A components shape's parts.</param>
-/// <param name="Names">An enum-by-name shape's names.</param>
+/// <param name="Names">An enum's names (for its text in XML and its values in schemas; an enum-by-name shape's MessagePack names).</param>
+/// <param name="SchemaName">The type's name in XML and the schemas: a list item's element name, the base of its XSD type and protobuf message names.</param>
 internal sealed record ValueShape(
     ShapeKind Kind,
     string TypeName,
@@ -153,7 +159,8 @@ internal sealed record ValueShape(
     int Rank = 0,
     string? Formatter = null,
     ComponentsModel? Components = null,
-    EnumNamesModel? Names = null);
+    EnumNamesModel? Names = null,
+    string SchemaName = "");
 
 /// <summary>
 /// A fixed-width MessagePack float: the C# element type, its type code, the size of one encoded value, a name for the
@@ -179,7 +186,8 @@ internal sealed record EnumNamesModel(EquatableArray<EnumName> Names, bool IsFla
 /// <param name="Member">The C# member.</param>
 /// <param name="Written">Its name as written: its [EnumMember] value, else the member's name.</param>
 /// <param name="WritesValue">Whether it names its value when writing: the last member declared with that value, as in MessagePack.</param>
-internal sealed record EnumName(string Member, string Written, bool WritesValue);
+/// <param name="Value">Its value, as invariant text.</param>
+internal sealed record EnumName(string Member, string Written, bool WritesValue, string Value);
 
 /// <summary>A <c>[MessagePackObject]</c> type: its members in wire order and how it is created.</summary>
 /// <param name="Shape">Its shape.</param>
@@ -220,6 +228,7 @@ internal sealed record AccessorClass(string Name, string TypeParameters, Equatab
 /// <param name="Set">The statement giving an object the value, with <c>{0}</c> for the object variable and <c>{1}</c> for the value; null when only a constructor can.</param>
 /// <param name="CtorParameter">The constructor parameter that takes the member, or -1.</param>
 /// <param name="IsRestored">Whether a load gives the value back (a computed member is written, never read).</param>
+/// <param name="DefaultText">The member's initial value when its declaration gives a constant (invariant text; an enum's member name), or null.</param>
 internal sealed record MemberModel(
     string Name,
     string Key,
@@ -230,7 +239,8 @@ internal sealed record MemberModel(
     string Get,
     string? Set,
     int CtorParameter,
-    bool IsRestored);
+    bool IsRestored,
+    string? DefaultText = null);
 
 /// <summary>An abstract class or interface and its <c>[Union]</c> cases.</summary>
 internal sealed record UnionModel(ValueShape Shape, string DisplayName, EquatableArray<UnionCase> Cases);

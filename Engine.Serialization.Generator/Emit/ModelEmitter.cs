@@ -255,6 +255,19 @@ internal static class ModelEmitter
                     public override {{type}} Copy({{type}} value) => {{copy}};
 
                     public override string FindMissing({{type}} value) => {{missing}};
+
+                    public override void WriteXml(global::System.Xml.XmlWriter writer, {{type}} value) => {{root.HelperName}}.WriteXml(writer, {{Values.Literal(root.SchemaName)}}, value);
+
+                    public override {{type}} ReadXml(global::System.Xml.XmlReader reader) =>
+                        reader.LocalName == {{Values.Literal(root.SchemaName)}}
+                            ? {{root.HelperName}}.ReadXml(reader)
+                            : throw new global::System.Xml.XmlException("The root element is <" + reader.LocalName + ">, not <" + {{Values.Literal(root.SchemaName)}} + ">.");
+
+                    public override void WriteProtobuf(ref global::ProtoBuf.ProtoWriter.State state, {{type}} value) => {{root.HelperName}}.WriteProto(ref state, value);
+
+                    public override {{type}} ReadProtobuf(ref global::ProtoBuf.ProtoReader.State state) => {{root.HelperName}}.ReadProto(ref state);
+
+                    public override global::Engine.Serialization.Models.SaveModelSchemas Schemas => Schemas_{{saveModel.CodecName}}.Value;
                 }
                 """);
         }

@@ -56,7 +56,7 @@ internal static class ObjectEmitter
         {
             // A snapshot ran it on the live object when it was taken (its callbacks may read state a copy lacks).
             code.Open($"if (!{Values.Support}.WritingSnapshot)");
-            Callback(code, type, before, "value", "BeforeSerializeFailed");
+            ObjectCode.Callback(code, type, before, "value", "BeforeSerializeFailed");
             code.Close();
             code.Line();
         }
@@ -71,7 +71,7 @@ internal static class ObjectEmitter
             code.Line($"var unknown = {Unknown}.Of(value);");
             if (type.EmptyAsArray)
             {
-                code.Open("if (unknown is null)");
+                code.Open("if ((unknown?.Count ?? 0) == 0)");
                 code.Line("writer.WriteArrayHeader(0);");
                 code.Line("return;");
                 code.Close();
@@ -85,7 +85,7 @@ internal static class ObjectEmitter
         {
             var member = type.Members[i];
             code.Line($"writer.WriteRaw(Key{i});");
-            Values.WriteChecked(code, member.Shape, member.AllowsNull, string.Format(member.Get, "value"), "m" + i, Short(type), member.Name);
+            Values.WriteChecked(code, member.Shape, member.AllowsNull, string.Format(member.Get, "value"), "m" + i, ObjectCode.Short(type), member.Name);
         }
 
         if (!type.IsStruct)
@@ -132,7 +132,7 @@ internal static class ObjectEmitter
         }
         else
         {
-            code.Line($"var result = {Create(type, string.Empty)};");
+            code.Line($"var result = {ObjectCode.Create(type, string.Empty)};");
         }
 
         if (!type.IsStruct)
@@ -184,7 +184,7 @@ internal static class ObjectEmitter
         {
             code.Line();
             var arguments = string.Join(", ", type.CtorArguments.Select(m => "m" + m));
-            code.Line($"var result = {Create(type, arguments)};");
+            code.Line($"var result = {ObjectCode.Create(type, arguments)};");
             for (var i = 0; i < type.Members.Count; i++)
             {
                 var member = type.Members[i];
@@ -197,7 +197,7 @@ internal static class ObjectEmitter
 
         if (type.AfterDeserialize is { } after)
         {
-            Callback(code, type, after, "result", "AfterDeserializeFailed");
+            ObjectCode.Callback(code, type, after, "result", "AfterDeserializeFailed");
         }
 
         if (!type.IsStruct)
@@ -269,11 +269,11 @@ internal static class ObjectEmitter
 
         if (type.BeforeSerialize is { } before)
         {
-            Callback(code, type, before, "value", "BeforeSerializeFailed");
+            ObjectCode.Callback(code, type, before, "value", "BeforeSerializeFailed");
         }
 
         var arguments = string.Join(", ", type.CtorArguments.Select(m => values.Copy(type.Members[m].Shape, string.Format(type.Members[m].Get, "value"))));
-        code.Line($"var copy = {Create(type, arguments)};");
+        code.Line($"var copy = {ObjectCode.Create(type, arguments)};");
         for (var i = 0; i < type.Members.Count; i++)
         {
             var member = type.Members[i];
@@ -286,7 +286,7 @@ internal static class ObjectEmitter
         if (type.AfterDeserialize is { } after)
         {
             // The copy is made as a load makes an object, so what the model rebuilds after a load it rebuilds here.
-            Callback(code, type, after, "copy", "AfterDeserializeFailed");
+            ObjectCode.Callback(code, type, after, "copy", "AfterDeserializeFailed");
         }
 
         if (!type.IsStruct)
@@ -310,24 +310,5 @@ internal static class ObjectEmitter
 
         code.Line("return null;");
         code.Close();
-    }
-
-    /// <summary>Calls the model's callback, turning what it throws into the save system's own refusal.</summary>
-    private static void Callback(CodeWriter code, ObjectModel type, string call, string value, string failed)
-    {
-        code.Line($"try {{ {string.Format(call, value)}; }}");
-        code.Line($"catch (global::System.Exception e) when (e is not global::Engine.Serialization.Errors.SaveException) {{ throw {Values.Support}.{failed}({Values.Literal(Short(type))}, e); }}");
-    }
-
-    /// <summary>The creation expression with <paramref name="arguments"/>: a constructor, an accessor, or default(T).</summary>
-    private static string Create(ObjectModel type, string arguments) =>
-        type.Create is { } create ? $"{create}({arguments})" : $"default({type.Shape.TypeName})";
-
-    private static string Short(ObjectModel type)
-    {
-        var name = type.DisplayName;
-        var generic = name.IndexOf('<');
-        var dot = (generic < 0 ? name : name.Substring(0, generic)).LastIndexOf('.');
-        return dot < 0 ? name : name.Substring(dot + 1);
     }
 }

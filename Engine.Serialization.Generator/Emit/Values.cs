@@ -109,7 +109,7 @@ internal sealed class Values
 
     /// <summary>Opens a shape's nested class, MessagePack's formatter over its static Write and Read.</summary>
     public static void OpenClass(CodeWriter code, ValueShape shape) =>
-        code.Open($"private sealed class {shape.HelperName} : global::MessagePack.Formatters.IMessagePackFormatter<{shape.TypeName}>");
+        code.Open($"private sealed partial class {shape.HelperName} : global::MessagePack.Formatters.IMessagePackFormatter<{shape.TypeName}>");
 
     /// <summary>The formatter's two methods, delegating to the static Write and Read.</summary>
     public static void FormatterMethods(CodeWriter code, ValueShape shape)

@@ -1,4 +1,3 @@
-using Engine.Core.Model;
 using Engine.Serialization.Models;
 using MessagePack;
 
@@ -25,7 +24,7 @@ public sealed class SaveMetadata
 
     /// <summary>
     /// The model the payload holds (<see cref="SaveModelAttribute.Id"/>); set by the save system, whatever the
-    /// game passes. Container version 1 had no such key: its saves all hold <see cref="GameContent"/>.
+    /// game passes. Container version 1 had no such key: its saves all hold the engine's GameContent.
     /// </summary>
     public string ModelId { get; set; } = "";
 
@@ -37,18 +36,11 @@ public sealed class SaveMetadata
     {
         ArgumentNullException.ThrowIfNull(content);
         var metadata = new SaveMetadata { SavedAtUtc = DateTime.UtcNow };
-        switch (content)
+        if (content is ISaveMetadataSource source)
         {
-            case ISaveMetadataSource source:
-                metadata.Title = source.Title;
-                metadata.PlayTimeSeconds = source.PlayTimeSeconds;
-                metadata.GameId = source.GameId;
-                break;
-            case GameContent game:
-                metadata.Title = game.Title;
-                metadata.PlayTimeSeconds = game.PlayTimeSeconds;
-                metadata.GameId = game.GameId;
-                break;
+            metadata.Title = source.Title;
+            metadata.PlayTimeSeconds = source.PlayTimeSeconds;
+            metadata.GameId = source.GameId;
         }
 
         return metadata;

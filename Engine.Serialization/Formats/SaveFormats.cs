@@ -26,11 +26,14 @@ public static class SaveFormats
         throw new SaveFormatUnavailableException($"The {id} format is not available in this build of the game.");
     }
 
-    /// <summary>The format's encoding of the model <typeparamref name="T"/>: MessagePack for every model; XML and protobuf for GameContent only.</summary>
+    /// <summary>The format's encoding of the model <typeparamref name="T"/>, by its generated codec.</summary>
     public static ISaveFormat<T> Get<T>(SaveFormat id) => Get(id, SaveModels.Get<T>());
 
-    internal static ISaveFormat<T> Get<T>(SaveFormat id, SaveModelCodec<T> codec) => id == SaveFormat.MessagePack
-        ? codec.MessagePackFormat
-        : Get(id) as ISaveFormat<T> ?? throw new SaveFormatUnavailableException(
-            $"The {id} format can't save the '{codec.ModelId}' model in this build: only MessagePack saves every model.");
+    internal static ISaveFormat<T> Get<T>(SaveFormat id, SaveModelCodec<T> codec) => id switch
+    {
+        SaveFormat.MessagePack => codec.MessagePackFormat,
+        SaveFormat.Xml => codec.XmlFormat,
+        SaveFormat.Protobuf => codec.ProtobufFormat,
+        _ => throw new SaveFormatUnavailableException($"The {id} format is not available in this build of the game."),
+    };
 }

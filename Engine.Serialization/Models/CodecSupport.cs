@@ -85,6 +85,38 @@ public static class CodecSupport
         writer.Advance(header + written);
     }
 
+    /// <summary>Whether the text holds a lone surrogate (half of a character), which UTF-8 can't carry.</summary>
+    public static bool HasLoneSurrogate(string text)
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        int i = text.AsSpan().IndexOfAnyInRange('\uD800', '\uDFFF');
+        if (i < 0)
+        {
+            return false;
+        }
+
+        for (; i < text.Length; i++)
+        {
+            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
+            {
+                i++;
+            }
+            else if (char.IsSurrogate(text[i]))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The instant a DateTime names, in UTC, as every format keeps it (MessagePack's timestamp does): a local time is
+    /// converted, an unspecified one is taken as UTC.
+    /// </summary>
+    public static DateTime Instant(DateTime value) =>
+        value.Kind == DateTimeKind.Local ? value.ToUniversalTime() : DateTime.SpecifyKind(value, DateTimeKind.Utc);
+
     /// <summary>A model's OnBeforeSerialize threw: the game refused to be saved as it is.</summary>
     public static SaveEncodingException BeforeSerializeFailed(string type, Exception e) =>
         new($"The game's {type} refused to be saved ({e.Message}): nothing was written. Fix what it names and save again.", innerException: e);
@@ -101,6 +133,14 @@ public static class CodecSupport
     /// <summary>A [Union] key this build does not know: a newer game's kind of value.</summary>
     public static UnsupportedSaveVersionException UnknownUnionCase(string union, int key) =>
         new($"The save holds a kind of {union} (union key {key}) that this version of the game does not know: update the game to load it.");
+
+    /// <summary>A union case this build does not know, by the name a format gave it: a newer game's kind of value.</summary>
+    public static UnsupportedSaveVersionException UnknownUnionCase(string union, string caseName) =>
+        new($"The save holds a kind of {union} ('{caseName}') that this version of the game does not know: update the game to load it.");
+
+    /// <summary>A dictionary in the payload holds a key twice.</summary>
+    public static SaveCorruptedException DuplicateKey<TKey>(TKey key) =>
+        new(string.Create(CultureInfo.InvariantCulture, $"The payload's map holds the key '{key}' twice."));
 
     /// <summary>A path and the path inside it: "Rooms" and "[3].Name" make "Rooms[3].Name".</summary>
     public static string Join(string place, string inside) => inside.StartsWith('[') ? place + inside : place + "." + inside;
@@ -227,13 +267,13 @@ public sealed class InvalidTextException : InvalidOperationException
 
     public string Text { get; }
 
-    /// <summary>The text's start, with each surrogate code unit shown as \uXXXX.</summary>
-    private static string Excerpt(string text)
+    /// <summary>The text's start, with each surrogate and control character shown as \uXXXX.</summary>
+    internal static string Excerpt(string text)
     {
         var excerpt = new System.Text.StringBuilder();
         foreach (char c in text.AsSpan(0, Math.Min(text.Length, 40)))
         {
-            excerpt.Append(char.IsSurrogate(c) ? $"\\u{(int)c:X4}" : c.ToString());
+            excerpt.Append(char.IsSurrogate(c) || char.IsControl(c) ? $"\\u{(int)c:X4}" : c.ToString());
         }
 
         return text.Length > 40 ? excerpt.Append("...").ToString() : excerpt.ToString();

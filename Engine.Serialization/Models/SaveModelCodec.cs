@@ -1,8 +1,12 @@
 using System.ComponentModel;
+using System.Xml;
 using Engine.Serialization.Formats;
 using Engine.Serialization.Formats.MessagePack;
+using Engine.Serialization.Formats.Protobuf;
+using Engine.Serialization.Formats.Xml;
 using Engine.Serialization.Migrations;
 using MessagePack;
+using ProtoBuf;
 
 namespace Engine.Serialization.Models;
 
@@ -16,6 +20,8 @@ namespace Engine.Serialization.Models;
 public abstract class SaveModelCodec<T>
 {
     private MessagePackSaveFormat<T>? _messagePackFormat;
+    private XmlSaveFormat<T>? _xmlFormat;
+    private ProtobufSaveFormat<T>? _protobufFormat;
 
     /// <summary>The stable name saves record for the model (<see cref="SaveModelAttribute.Id"/>).</summary>
     public abstract string ModelId { get; }
@@ -39,6 +45,23 @@ public abstract class SaveModelCodec<T>
     /// <summary>Reads the root; null for nil. A nil where the model has none is left null and reported to <see cref="MissingValues"/>.</summary>
     public abstract T? Read(ref MessagePackReader reader);
 
+    /// <summary>Writes the root as the element named after its type, members as child elements named by their keys.</summary>
+    /// <exception cref="MissingValueException">A member the model declares non-nullable holds null.</exception>
+    /// <exception cref="InvalidTextException">Text XML can't carry.</exception>
+    public abstract void WriteXml(XmlWriter writer, T value);
+
+    /// <summary>Reads the root from the element the reader is at. A nil where the model has none is reported as by <see cref="Read"/>.</summary>
+    public abstract T? ReadXml(XmlReader reader);
+
+    /// <summary>Writes the root as one protobuf message, leaving out the fields that hold their defaults.</summary>
+    public abstract void WriteProtobuf(ref ProtoWriter.State state, T value);
+
+    /// <summary>Reads the root message; an absent field keeps the model's default.</summary>
+    public abstract T ReadProtobuf(ref ProtoReader.State state);
+
+    /// <summary>The model's schemas for other tools (.proto, XSD) and its member tables, generated from its declaration.</summary>
+    public abstract SaveModelSchemas Schemas { get; }
+
     /// <summary>A deep copy sharing nothing mutable with <paramref name="value"/>: the snapshot an async save encodes.</summary>
     public abstract T Copy(T value);
 
@@ -46,4 +69,8 @@ public abstract class SaveModelCodec<T>
     public abstract string? FindMissing(T value);
 
     internal ISaveFormat<T> MessagePackFormat => _messagePackFormat ??= new MessagePackSaveFormat<T>(this);
+
+    internal ISaveFormat<T> XmlFormat => _xmlFormat ??= new XmlSaveFormat<T>(this);
+
+    internal ISaveFormat<T> ProtobufFormat => _protobufFormat ??= new ProtobufSaveFormat<T>(this);
 }

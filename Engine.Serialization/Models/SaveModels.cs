@@ -34,6 +34,9 @@ public static class SaveModels
     /// <summary>The stable id saves of <typeparamref name="T"/> record.</summary>
     public static string IdOf<T>() => Get<T>().ModelId;
 
+    /// <summary>The schemas other tools read saves of <typeparamref name="T"/> with (.proto, XSD) and its member tables, generated from its declaration.</summary>
+    public static SaveModelSchemas SchemasOf<T>() => Get<T>().Schemas;
+
     internal static SaveModelCodec<T> Get<T>()
     {
         if (Registered<T>.Conflict is { } conflict)

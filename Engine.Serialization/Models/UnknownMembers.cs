@@ -1,15 +1,20 @@
 using System.Buffers;
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
+using System.Xml;
+using System.Xml.Linq;
 using MessagePack;
+using ProtoBuf;
 
 namespace Engine.Serialization.Models;
 
 /// <summary>
-/// The members of one loaded object that this build's model does not have (a newer game wrote them), kept as their
-/// raw MessagePack key/value bytes beside the object they came from and written back after its known members, so
-/// an older game that loads a newer save and saves it again loses nothing. Kept for class instances only: a struct
-/// has no identity to keep them by. Used by generated code.
+/// The members of one loaded object that this build's model does not have (a newer game wrote them), kept beside the
+/// object they came from, as the format they were read from wrote them (MessagePack key/value bytes, XML elements,
+/// protobuf fields), and written back after its known members when the game is saved again in that format: an older
+/// game that loads a newer save and saves it again loses nothing. A save in another format can't carry them (there is
+/// no faithful translation), so it leaves them out. Kept for class instances only: a struct has no identity to keep
+/// them by. Used by generated code.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public sealed class UnknownMembers
@@ -19,21 +24,25 @@ public sealed class UnknownMembers
     // Until an object has kept something, saving never looks the table up.
     private static volatile bool _anyKept;
 
-    private readonly byte[] _pairs;
+    private readonly byte[]? _pairs;
+    private readonly XElement[]? _elements;
+    private readonly ProtobufFields? _fields;
 
-    private UnknownMembers(int count, byte[] pairs)
+    private UnknownMembers(int count, byte[]? pairs, XElement[]? elements, ProtobufFields? fields)
     {
         Count = count;
         _pairs = pairs;
+        _elements = elements;
+        _fields = fields;
     }
 
-    /// <summary>How many key/value pairs are kept.</summary>
+    /// <summary>How many MessagePack key/value pairs are kept (what a MessagePack map header counts).</summary>
     public int Count { get; }
 
     /// <summary>The members kept with <paramref name="value"/>, or null.</summary>
     public static UnknownMembers? Of(object value) => _anyKept && Kept.TryGetValue(value, out var kept) ? kept : null;
 
-    /// <summary>Gives <paramref name="copy"/> the members kept with <paramref name="original"/> (they are immutable, so shared).</summary>
+    /// <summary>Gives <paramref name="copy"/> the members kept with <paramref name="original"/> (they are never changed, so shared).</summary>
     public static void Copy(object original, object copy)
     {
         if (Of(original) is { } kept)
@@ -42,16 +51,42 @@ public sealed class UnknownMembers
         }
     }
 
-    /// <summary>Writes the kept pairs; the map header written before them counted <see cref="Count"/>.</summary>
-    public void WriteTo(ref MessagePackWriter writer) => writer.WriteRaw(_pairs);
+    /// <summary>Writes the kept MessagePack pairs; the map header written before them counted <see cref="Count"/>.</summary>
+    public void WriteTo(ref MessagePackWriter writer)
+    {
+        if (_pairs is not null)
+        {
+            writer.WriteRaw(_pairs);
+        }
+    }
 
-    /// <summary>Collects the unknown pairs met while one object is read.</summary>
+    /// <summary>Writes the kept XML elements, after the object's own.</summary>
+    public void WriteXml(XmlWriter writer)
+    {
+        foreach (var element in _elements ?? [])
+        {
+            element.WriteTo(writer);
+        }
+    }
+
+    /// <summary>Writes the kept protobuf fields, after the message's own.</summary>
+    public void WriteProtobuf(ref ProtoWriter.State state)
+    {
+        if (_fields is not null)
+        {
+            state.AppendExtensionData(_fields);
+        }
+    }
+
+    /// <summary>Collects the unknown members met while one object is read.</summary>
     public struct Collector
     {
         private ArrayBufferWriter<byte>? _pairs;
         private int _count;
+        private List<XElement>? _elements;
+        private ProtobufFields? _fields;
 
-        /// <summary>Skips the value after an unknown key that started at <paramref name="keyStart"/>, keeping both.</summary>
+        /// <summary>Skips the MessagePack value after an unknown key that started at <paramref name="keyStart"/>, keeping both.</summary>
         public void Add(ref MessagePackReader reader, SequencePosition keyStart)
         {
             reader.Skip();
@@ -65,14 +100,37 @@ public sealed class UnknownMembers
             _count++;
         }
 
+        /// <summary>Keeps the XML element the reader is at, moving past it.</summary>
+        public void AddXml(XmlReader reader)
+        {
+            ArgumentNullException.ThrowIfNull(reader);
+            CodecSupport.Creating();
+            (_elements ??= []).Add((XElement)XNode.ReadFrom(reader));
+        }
+
+        /// <summary>Keeps the protobuf field whose header was just read.</summary>
+        public void AddProtobuf(ref ProtoReader.State state)
+        {
+            CodecSupport.Creating();
+            state.AppendExtensionData(_fields ??= new ProtobufFields());
+        }
+
         /// <summary>Keeps what was collected with the object just read.</summary>
         public readonly void KeepWith(object value)
         {
-            if (_count > 0)
+            if (_count > 0 || _elements is not null || _fields is not null)
             {
-                Kept.AddOrUpdate(value, new UnknownMembers(_count, _pairs!.WrittenSpan.ToArray()));
+                Kept.AddOrUpdate(value, new UnknownMembers(_count, _pairs?.WrittenSpan.ToArray(), _elements?.ToArray(), _fields));
                 _anyKept = true;
             }
         }
+    }
+
+    /// <summary>Unknown protobuf fields, as protobuf-net keeps extension data: the raw bytes of each field.</summary>
+    private sealed class ProtobufFields : IExtensible
+    {
+        private IExtension? _extension;
+
+        public IExtension GetExtensionObject(bool createIfMissing) => Extensible.GetExtensionObject(ref _extension, createIfMissing);
     }
 }

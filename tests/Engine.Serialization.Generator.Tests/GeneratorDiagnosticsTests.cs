@@ -322,6 +322,42 @@ public sealed class GeneratorDiagnosticsTests
     }
 
     [Fact]
+    public void Generate_ProtoRecordGivingTwoFieldsOneNumber_ReportsInvalidProtoRecord()
+    {
+        AssertSingleWithRecord("EGEN018", """
+            namespace Sample;
+            using Engine.Serialization;
+            [SaveModel, MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public int A { get; set; } public int B { get; set; } }
+            """, "message Root {\n  optional int32 a = 1;\n  optional int32 b = 1;\n}\n", "fields a and b the number 1");
+    }
+
+    [Fact]
+    public void Generate_TwoKeysWithOneProtobufFieldName_ReportsProtoFieldClash()
+    {
+        AssertSingleWithRecord("EGEN019", """
+            namespace Sample;
+            using Engine.Serialization;
+            [SaveModel, MessagePackObject]
+            public sealed class Root { [Key("PlayTime")] public int A { get; set; } [Key("play_time")] public int B { get; set; } }
+            """, string.Empty, "Sample.Root", "'play_time'");
+    }
+
+    [Fact]
+    public void Generate_RecordedMessageOfARenamedType_ReportsProtoMessageOrphaned()
+    {
+        AssertSingleWithRecord("EGEN020", """
+            namespace Sample;
+            using Engine.Serialization;
+            [SaveModel, MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public Player Hero { get; set; } = new(); }
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Player { public int Level { get; set; } }
+            """, "// Sample.Root\nmessage Root {\n  optional Character hero = 1;\n}\n\n// Sample.Character\nmessage Character {\n  optional int32 level = 1;\n}\n",
+            "'Character'", "Sample.Character");
+    }
+
+    [Fact]
     public void Generate_ModelWithErrors_EmitsOnlyTheRootsSurface()
     {
         var run = GeneratorHarness.Run(GeneratorHarness.Compile("""
@@ -383,7 +419,7 @@ public sealed class GeneratorDiagnosticsTests
         var docs = Path.Combine(GeneratorHarness.RepositoryRoot, "docs");
         var descriptors = DiagnosticDescriptors.All.ToList();
 
-        Assert.Equal(17, descriptors.Count);
+        Assert.Equal(20, descriptors.Count);
         foreach (var descriptor in descriptors)
         {
             Assert.Equal($"docs/diagnostics/{descriptor.Id}.md", descriptor.HelpLinkUri);
@@ -405,6 +441,20 @@ public sealed class GeneratorDiagnosticsTests
 
         Assert.Empty(run.Diagnostics);
         GeneratorHarness.AssertClean(run.Compilation.GetDiagnostics());
+    }
+
+    /// <summary>As <see cref="AssertSingle"/>, with the model's checked-in .proto holding <paramref name="record"/>.</summary>
+    private static void AssertSingleWithRecord(string id, string source, string record, params string[] messageParts)
+    {
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile(source), null, ("Schemas/Sample.Root.proto", record));
+
+        var diagnostic = Assert.Single(run.Diagnostics);
+        Assert.Equal(id, diagnostic.Id);
+        var message = diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+        foreach (var part in messageParts)
+        {
+            Assert.Contains(part, message, StringComparison.Ordinal);
+        }
     }
 
     private static void AssertSingle(string id, string source, params string[] messageParts)

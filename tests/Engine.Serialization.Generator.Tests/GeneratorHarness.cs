@@ -33,6 +33,7 @@ internal static class GeneratorHarness
             .Where(path => Path.GetFileName(path) is var name
                 && (name.StartsWith("System.", StringComparison.Ordinal)
                     || name.StartsWith("MessagePack", StringComparison.Ordinal)
+                    || name.StartsWith("protobuf-net", StringComparison.Ordinal)
                     || name is "Engine.Serialization.dll"
                     || name is "netstandard.dll" or "mscorlib.dll"))
             .Select(path => (MetadataReference)MetadataReference.CreateFromFile(path))
@@ -61,15 +62,16 @@ internal static class GeneratorHarness
         return MetadataReference.CreateFromImage(image.ToArray());
     }
 
-    public static GeneratorOutput Run(CSharpCompilation compilation, GeneratorDriver? driver = null)
+    public static GeneratorOutput Run(CSharpCompilation compilation, GeneratorDriver? driver = null, params (string Path, string Text)[] additionalFiles)
     {
-        driver ??= CreateDriver();
+        driver ??= CreateDriver(additionalFiles);
         driver = driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var generatorDiagnostics);
         return new GeneratorOutput(driver, output, generatorDiagnostics);
     }
 
-    public static GeneratorDriver CreateDriver() => CSharpGeneratorDriver.Create(
+    public static GeneratorDriver CreateDriver(params (string Path, string Text)[] additionalFiles) => CSharpGeneratorDriver.Create(
         [new SaveModelGenerator().AsSourceGenerator()],
+        additionalTexts: [.. additionalFiles.Select(f => (AdditionalText)new InMemoryText(f.Path, f.Text))],
         parseOptions: ParseOptions,
         driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
 
@@ -81,6 +83,15 @@ internal static class GeneratorHarness
             .Select(d => d.ToString())
             .ToList();
         Assert.True(problems.Count == 0, string.Join(Environment.NewLine, problems));
+    }
+
+    /// <summary>An AdditionalFiles item (a model's checked-in .proto), held in memory.</summary>
+    private sealed class InMemoryText(string path, string text) : AdditionalText
+    {
+        public override string Path => path;
+
+        public override Microsoft.CodeAnalysis.Text.SourceText GetText(CancellationToken cancellationToken = default) =>
+            Microsoft.CodeAnalysis.Text.SourceText.From(text);
     }
 
     internal sealed record GeneratorOutput(GeneratorDriver Driver, Compilation Compilation, ImmutableArray<Diagnostic> Diagnostics)

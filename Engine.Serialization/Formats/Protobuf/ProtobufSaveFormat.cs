@@ -1,16 +1,17 @@
 using System.Buffers;
-using Engine.Core.Model;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Migrations;
+using Engine.Serialization.Models;
 using ProtoBuf;
 
 namespace Engine.Serialization.Formats.Protobuf;
 
 /// <summary>
-/// GameContent as one plain protobuf message (described by <c>GameContent.proto</c>, so any protobuf
-/// library can read a save), through protobuf-net's build-time generated serializers.
+/// A model as one plain protobuf message, described by the model's generated <c>.proto</c> so any protobuf library
+/// can read a save; written and read by the model's generated codec over protobuf-net's writer and reader, which do
+/// the wire work. Field numbers come from the model's checked-in <c>.proto</c>, so they never change.
 /// </summary>
-public sealed class ProtobufSaveFormat : ISaveFormat<GameContent>
+public sealed class ProtobufSaveFormat : ISaveFormat
 {
     private ProtobufSaveFormat()
     {
@@ -20,51 +21,101 @@ public sealed class ProtobufSaveFormat : ISaveFormat<GameContent>
 
     public SaveFormat Id => SaveFormat.Protobuf;
 
-    public void Write(IBufferWriter<byte> output, GameContent content)
+    /// <summary>None: protobuf's members are numbered, not named, so name-based migration steps can't apply.</summary>
+    public SaveDocument? OpenDocument(ReadOnlyMemory<byte> payload) => null;
+}
+
+/// <summary>Protobuf's encoding of one model, through its generated codec.</summary>
+internal sealed class ProtobufSaveFormat<T>(SaveModelCodec<T> codec) : ISaveFormat<T>
+{
+    public SaveFormat Id => SaveFormat.Protobuf;
+
+    public SaveDocument? OpenDocument(ReadOnlyMemory<byte> payload) => null;
+
+    public void Write(IBufferWriter<byte> output, T content)
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(content);
-        GameContentChecks.BeforeSave(content);
+
+        // A stream, not the IBufferWriter overload: that one measures each sub-message by writing it once more
+        // first, which would run the model's OnBeforeSerialize callbacks once per level of nesting.
+        using var stream = new MemoryStream();
         try
         {
-            GameContentProtoModel.Instance.Serialize<GameContent>(output, content);
+            Encode(stream, content);
         }
-        catch (Exception e) when (e is ProtoException or InvalidOperationException or ArgumentException or NullReferenceException)
+        catch (MissingValueException e)
         {
-            // protobuf-net reports a null list element as a NullReferenceException.
+            throw MissingValues.AtSave(codec, content, e);
+        }
+        catch (InvalidTextException e)
+        {
+            throw new SaveEncodingException($"{e.Message} The save could never load it back as written: nothing was written. Change the text and save again.", innerException: e);
+        }
+        catch (Exception e) when (e is ProtoException or InvalidOperationException)
+        {
             throw new SaveEncodingException($"The game could not be written as protobuf ({e.Message}).", innerException: e);
+        }
+
+        output.Write(stream.GetBuffer().AsSpan(0, (int)stream.Length));
+    }
+
+    private void Encode(Stream stream, T content)
+    {
+        var state = ProtoWriter.State.Create(stream, null);
+        try
+        {
+            codec.WriteProtobuf(ref state, content);
+            state.Close();
+        }
+        catch
+        {
+            // A writer disposed with unflushed data throws over the exception that stopped it.
+            state.Abandon();
+            throw;
+        }
+        finally
+        {
+            state.Dispose();
         }
     }
 
-    /// <summary>None: protobuf's members are numbered, not named, so name-based migration steps can't apply.</summary>
-    public SaveDocument? OpenDocument(ReadOnlyMemory<byte> payload) => null;
-
-    public GameContent Read(ReadOnlyMemory<byte> payload)
+    public T Read(ReadOnlyMemory<byte> payload)
     {
-        GameContent? content;
+        T content;
+        CodecSupport.TakeMissingRead();
         try
         {
             using var budget = DecodeBudget.Open(payload.Length);
+
             // Read through a stream, not the ReadOnlyMemory overload: protobuf-net 3.4.40's sequence
             // reader rents a buffer of a string's declared length before it checks that the bytes are
             // there, so a 150-byte payload could make it allocate half a gigabyte (afl-fuzz found it).
             using var stream = PayloadStream.Over(payload);
-            content = GameContentProtoModel.Instance.Deserialize<GameContent>(stream);
+            var state = ProtoReader.State.Create(stream, null, null, payload.Length);
+            try
+            {
+                content = codec.ReadProtobuf(ref state);
+            }
+            finally
+            {
+                state.Dispose();
+            }
         }
         catch (Exception e) when (e is not SaveException)
         {
             DecodeBudget.RethrowWrapped(e);
+
             // Bad input surfaces as many types (ProtoException, EndOfStreamException, OverflowException,
             // InvalidOperationException, ...): all of them mean the payload is not a valid game.
             throw new SaveCorruptedException($"The protobuf payload could not be decoded ({e.GetType().Name}: {e.Message}).", innerException: e);
         }
 
-        if (content is null)
+        if (CodecSupport.TakeMissingRead())
         {
-            throw new SaveCorruptedException("The protobuf payload holds no game.");
+            throw MissingValues.AtLoad(codec, content);
         }
 
-        GameContentChecks.AfterLoad(content);
         return content;
     }
 }

@@ -1,11 +1,8 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using System.IO.Hashing;
-using System.Xml;
-using System.Xml.Serialization;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
-using Engine.Serialization.Formats.Protobuf;
 using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Tests.Fuzzing;
@@ -45,26 +42,11 @@ internal static class SaveFiles
     public static byte[] PayloadSkippingChecks(SaveFormat format, GameContent content)
     {
         var buffer = new ArrayBufferWriter<byte>();
-        switch (format)
+
+        // A snapshot's writer leaves the model's OnBeforeSerialize out; the null checks stay, so nulls need Handwritten.
+        using (CodecSupport.EnterSnapshot())
         {
-            case SaveFormat.MessagePack:
-                // A snapshot's writer leaves the model's OnBeforeSerialize out; the null checks stay, so nulls need Handwritten.
-                using (CodecSupport.EnterSnapshot())
-                {
-                    SaveFormats.Get<GameContent>(format).Write(buffer, content);
-                }
-
-                break;
-            case SaveFormat.Protobuf:
-                GameContentProtoModel.Instance.Serialize(buffer, content);
-                break;
-            default:
-                using (var writer = XmlWriter.Create(new BufferStream(buffer), new XmlWriterSettings { Encoding = new System.Text.UTF8Encoding(false) }))
-                {
-                    new XmlSerializer(typeof(GameContent)).Serialize(writer, content, new XmlSerializerNamespaces([XmlQualifiedName.Empty]));
-                }
-
-                break;
+            SaveFormats.Get<GameContent>(format).Write(buffer, content);
         }
 
         return buffer.WrittenSpan.ToArray();
@@ -128,29 +110,4 @@ internal static class SaveFiles
     }
 
     private const int GameContentSchema = Engine.Core.Model.GameContent.CurrentSchemaVersion;
-
-    private sealed class BufferStream(ArrayBufferWriter<byte> buffer) : Stream
-    {
-        public override bool CanRead => false;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => true;
-
-        public override long Length => buffer.WrittenCount;
-
-        public override long Position { get => Length; set => throw new NotSupportedException(); }
-
-        public override void Write(byte[] bytes, int offset, int count) => buffer.Write(bytes.AsSpan(offset, count));
-
-        public override void Flush()
-        {
-        }
-
-        public override int Read(byte[] bytes, int offset, int count) => throw new NotSupportedException();
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-    }
 }

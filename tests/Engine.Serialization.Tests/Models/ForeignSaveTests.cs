@@ -98,16 +98,6 @@ public sealed class ForeignSaveTests : IDisposable
         Assert.Contains("[SaveModel]", error.Message, StringComparison.Ordinal);
     }
 
-    [Theory]
-    [InlineData(SaveFormat.Xml)]
-    [InlineData(SaveFormat.Protobuf)]
-    public void Save_OfAGamesOwnModel_InAFormatOnlyGameContentHas_IsRefusedNamingTheModel(SaveFormat format)
-    {
-        var error = Assert.Throws<SaveFormatUnavailableException>(() => SaveSerializer.Save(PartyFactory.Sample(), options: new SaveOptions { Format = format }));
-
-        Assert.Contains("'rpg-demo.party'", error.Message, StringComparison.Ordinal);
-    }
-
     private string Write(byte[] save)
     {
         string path = Path.Combine(_folder, "save.sav");

@@ -39,7 +39,7 @@ public sealed class ResolverTests
             Assert.True(formatter is not null, $"No formatter for {type}");
             var assembly = formatter.GetType().Assembly;
             Assert.False(assembly.IsDynamic, $"{type} is served by dynamically emitted code");
-            Assert.Contains(assembly.GetName().Name, new[] { "Engine.Serialization", "MessagePack" });
+            Assert.Contains(assembly.GetName().Name, new[] { "Engine.Core", "MessagePack" });
         }
     }
 

@@ -1,24 +1,24 @@
 using System.Buffers;
 using System.Collections;
-using System.ComponentModel;
 using System.Reflection;
 using System.Text.RegularExpressions;
 using Engine.Core.Generation;
 using Engine.Core.Model;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Formats.Protobuf;
 using Engine.Testing;
 using ProtoBuf;
 
 namespace Engine.Serialization.Tests.Formats.Protobuf;
 
+/// <summary>
+/// The protobuf codec of GameContent, held to the checked-in .proto (read here with a parser of the test's own, not the
+/// generator's) and to the field numbers saves have always used.
+/// </summary>
 public sealed class ProtobufSaveFormatTests
 {
-#pragma warning disable PBN9001 // [ProtoSurrogate] is experimental in protobuf-net; this only reads it.
-    private static readonly Dictionary<Type, Type> Surrogates = typeof(GameContentProtoModel)
-        .GetCustomAttributes<ProtoSurrogateAttribute>()
-        .ToDictionary(a => a.Type, a => a.Surrogate);
-#pragma warning restore PBN9001
+    private static readonly ISaveFormat<GameContent> Protobuf = SaveFormats.Get<GameContent>(SaveFormat.Protobuf);
+
+    private static readonly Dictionary<string, Dictionary<string, ProtoField>> Messages = ReadProto(File.ReadAllText(ProtoFilePath()));
 
     [Theory]
     [InlineData(ContentSize.Small)]
@@ -27,7 +27,7 @@ public sealed class ProtobufSaveFormatTests
     {
         var content = ContentGenerator.Create(size);
 
-        GraphAssert.Equal(content, ProtobufSaveFormat.Instance.Read(Write(content)));
+        GraphAssert.Equal(content, Protobuf.Read(Write(content)));
     }
 
     [Fact]
@@ -74,9 +74,9 @@ public sealed class ProtobufSaveFormatTests
         var zeroed = new List<string>();
         ZeroNonZeroDefaults(content, zeroed);
 
-        var loaded = ProtobufSaveFormat.Instance.Read(Write(content));
+        var loaded = Protobuf.Read(Write(content));
 
-        // The model's members with non-zero defaults: the surrogates give each a matching [DefaultValue].
+        // The model's members with non-zero defaults.
         Assert.Equal(
             [
                 "AnimationState.Looping", "AnimationState.Name", "AnimationState.Speed", "Camera.Zoom", "Character.Tint",
@@ -90,7 +90,7 @@ public sealed class ProtobufSaveFormatTests
     [Fact]
     public void Read_EmptyPayload_GivesANewGame()
     {
-        GraphAssert.Equal(new GameContent(), ProtobufSaveFormat.Instance.Read(ReadOnlyMemory<byte>.Empty));
+        GraphAssert.Equal(new GameContent(), Protobuf.Read(ReadOnlyMemory<byte>.Empty));
     }
 
     [Fact]
@@ -100,11 +100,11 @@ public sealed class ProtobufSaveFormatTests
         // every member of every model type is absent, as in a save from before it existed.
         byte[] payload = EmptyMessages(typeof(GameContent));
 
-        GraphAssert.Equal(OneOfEach(), ProtobufSaveFormat.Instance.Read(payload));
+        GraphAssert.Equal(OneOfEach(), Protobuf.Read(payload));
     }
 
     [Fact]
-    public void EveryModelType_HasASurrogate_WithAProtoMemberForEachOfItsMembers()
+    public void EveryModelMember_IsAFieldOfTheCheckedInProto_WithANumberOfItsOwn()
     {
         var modelTypes = ModelTypes.ReachableFrom(typeof(GameContent))
             .Where(t => t.Assembly == typeof(GameContent).Assembly && !t.IsEnum)
@@ -113,35 +113,32 @@ public sealed class ProtobufSaveFormatTests
 
         Assert.All(modelTypes, type =>
         {
-            Assert.True(Surrogates.TryGetValue(type, out var surrogate), $"{type.Name} has no [ProtoSurrogate] on GameContentProtoModel");
-            var modelMembers = type.GetProperties(BindingFlags.Public | BindingFlags.Instance)
-                .Where(p => p.SetMethod is { IsPublic: true })
-                .Select(p => p.Name)
-                .Concat(type.GetFields(BindingFlags.Public | BindingFlags.Instance).Select(f => f.Name));
-            Assert.Equal(modelMembers.Order(StringComparer.Ordinal), ProtoMembers(surrogate).Select(m => m.Member.Name).Order(StringComparer.Ordinal));
+            Assert.True(Messages.TryGetValue(type.Name, out var fields), $"the .proto has no message {type.Name}");
+            var members = ModelMembers(type).Select(m => SnakeCase(m.Name)).Order(StringComparer.Ordinal);
+            Assert.Equal(members, fields.Keys.Order(StringComparer.Ordinal));
+            Assert.Equal(fields.Count, fields.Values.Select(f => f.Number).Distinct().Count());
         });
     }
 
     [Fact]
-    public void TheProtoFile_NamesEveryFieldAndEnumValue()
+    public void TheProtoFile_KeepsTheFieldNumbersSavesHaveAlwaysUsed()
+    {
+        // From the hand-written GameContent.proto that protobuf saves were written with before the codec was generated.
+        Assert.Equal(3, Messages["GameContent"]["title"].Number);
+        Assert.Equal(4, Messages["GameContent"]["rooms"].Number);
+        Assert.Equal(15, Messages["GameContent"]["play_time_seconds"].Number);
+        Assert.Equal(12, Messages["Room"]["walk_grid"].Number);
+        Assert.Equal(("repeated", "float", 3, true), (Messages["HeightGrid"]["cells"].Label, Messages["HeightGrid"]["cells"].Type, Messages["HeightGrid"]["cells"].Number, Messages["HeightGrid"]["cells"].Packed));
+        Assert.Equal(("fixed64", 4), (Messages["RandomState"]["s3"].Type, Messages["RandomState"]["s3"].Number));
+        Assert.Equal(("uint32", 4), (Messages["Color"]["a"].Type, Messages["Color"]["a"].Number));
+        Assert.Equal(10, Messages["Character"]["walk_path"].Number);
+        Assert.Equal("default = \"idle\"", Messages["AnimationState"]["name"].Options);
+    }
+
+    [Fact]
+    public void TheProtoFile_NamesEveryEnumValue()
     {
         string proto = File.ReadAllText(ProtoFilePath());
-
-        Assert.Equal(Surrogates.Count, Regex.Matches(proto, @"^message \w+ \{", RegexOptions.Multiline).Count);
-        foreach (var (model, surrogate) in Surrogates)
-        {
-            string body = Block(proto, "message", model.Name);
-            var members = ProtoMembers(surrogate);
-            Assert.Equal(members.Count, Regex.Matches(body, @"^\s*(optional|repeated) ", RegexOptions.Multiline).Count);
-            foreach (var (member, attribute) in members)
-            {
-                string line = Regex.Match(body, $@"^.* {SnakeCase(member.Name)} = {attribute.Tag}\b.*$", RegexOptions.Multiline).Value;
-                Assert.True(line.Length > 0, $"{model.Name}.{member.Name} = {attribute.Tag} is not in GameContent.proto");
-                Assert.Equal(attribute.IsPacked, line.Contains("[packed = true]", StringComparison.Ordinal));
-                Assert.Equal(member.IsDefined(typeof(DefaultValueAttribute)) && !Equals(member.GetCustomAttribute<DefaultValueAttribute>()!.Value, ""), line.Contains("[default = ", StringComparison.Ordinal));
-            }
-        }
-
         foreach (var type in ModelTypes.ReachableFrom(typeof(GameContent)).Where(t => t.IsEnum))
         {
             string body = Block(proto, "enum", type.Name);
@@ -160,7 +157,7 @@ public sealed class ProtobufSaveFormatTests
         var content = ContentGenerator.Create(ContentSize.Small);
         content.Rooms[0].Objects[0].Tags.Add(null!);
 
-        Assert.Throws<SaveEncodingException>(() => ProtobufSaveFormat.Instance.Write(new ArrayBufferWriter<byte>(), content));
+        Assert.Throws<SaveEncodingException>(() => Protobuf.Write(new ArrayBufferWriter<byte>(), content));
     }
 
     [Theory]
@@ -172,7 +169,7 @@ public sealed class ProtobufSaveFormatTests
     [InlineData("22 03 3A 01 08")] // a room's ambient_light cut inside
     public void Read_MalformedPayload_ThrowsSaveCorrupted(string hex)
     {
-        Assert.Throws<SaveCorruptedException>(() => ProtobufSaveFormat.Instance.Read(Convert.FromHexString(hex.Replace(" ", "", StringComparison.Ordinal))));
+        Assert.Throws<SaveCorruptedException>(() => Protobuf.Read(Convert.FromHexString(hex.Replace(" ", "", StringComparison.Ordinal))));
     }
 
     [Fact]
@@ -180,8 +177,8 @@ public sealed class ProtobufSaveFormatTests
     {
         byte[] payload = Write(ContentGenerator.Create(ContentSize.Small));
 
-        Assert.Throws<SaveCorruptedException>(() => ProtobufSaveFormat.Instance.Read(payload.AsMemory(0, payload.Length / 2)));
-        Assert.Throws<SaveCorruptedException>(() => ProtobufSaveFormat.Instance.Read(payload.AsMemory(0, payload.Length - 1)));
+        Assert.Throws<SaveCorruptedException>(() => Protobuf.Read(payload.AsMemory(0, payload.Length / 2)));
+        Assert.Throws<SaveCorruptedException>(() => Protobuf.Read(payload.AsMemory(0, payload.Length - 1)));
 
         // A cut between two top-level fields leaves a valid, shorter message that protobuf can't tell
         // from a whole one (the container's checksum catches that); any other cut must be refused.
@@ -221,7 +218,7 @@ public sealed class ProtobufSaveFormatTests
     private static byte[] Write(GameContent content)
     {
         var buffer = new ArrayBufferWriter<byte>();
-        ProtobufSaveFormat.Instance.Write(buffer, content);
+        Protobuf.Write(buffer, content);
         return buffer.WrittenSpan.ToArray();
     }
 
@@ -229,19 +226,17 @@ public sealed class ProtobufSaveFormatTests
     {
         try
         {
-            ProtobufSaveFormat.Instance.Read(payload);
+            Protobuf.Read(payload);
         }
         catch (SaveCorruptedException)
         {
         }
     }
 
-    private static List<(MemberInfo Member, ProtoMemberAttribute Attribute)> ProtoMembers(Type surrogate) =>
-        surrogate.GetMembers(BindingFlags.Public | BindingFlags.Instance)
-            .Select(m => (Member: m, Attribute: m.GetCustomAttribute<ProtoMemberAttribute>()!))
-            .Where(m => m.Attribute is not null)
-            .OrderBy(m => m.Attribute.Tag)
-            .ToList();
+    /// <summary>What GameContent's types save: their public read/write properties and public fields.</summary>
+    private static IEnumerable<MemberInfo> ModelMembers(Type type) =>
+        type.GetProperties(BindingFlags.Public | BindingFlags.Instance).Where(p => p.SetMethod is { IsPublic: true }).Cast<MemberInfo>()
+            .Concat(type.GetFields(BindingFlags.Public | BindingFlags.Instance));
 
     private static bool IsModelClass(Type type) => type.IsClass && type.Assembly == typeof(GameContent).Assembly;
 
@@ -301,9 +296,9 @@ public sealed class ProtobufSaveFormatTests
     private static byte[] EmptyMessages(Type modelType)
     {
         var output = new List<byte>();
-        foreach (var (member, attribute) in ProtoMembers(Surrogates[modelType]))
+        foreach (var member in ModelMembers(modelType))
         {
-            var type = ((FieldInfo)member).FieldType;
+            var type = member is PropertyInfo property ? property.PropertyType : ((FieldInfo)member).FieldType;
             bool isList = ModelListElement(type) is not null;
             if (!isList && !IsModelClass(type))
             {
@@ -313,7 +308,7 @@ public sealed class ProtobufSaveFormatTests
             byte[] message = EmptyMessages(ModelListElement(type) ?? type);
             if (isList || message.Length > 0)
             {
-                output.AddRange(Varint((attribute.Tag << 3) | 2));
+                output.AddRange(Varint((Messages[modelType.Name][SnakeCase(member.Name)].Number << 3) | 2));
                 output.AddRange(Varint(message.Length));
                 output.AddRange(message);
             }
@@ -342,17 +337,27 @@ public sealed class ProtobufSaveFormatTests
         return match.Groups["body"].Value;
     }
 
-    private static string ProtoFilePath()
+    private static string ProtoFilePath() => Path.Combine(Repository.Root, "Engine.Core", "Schemas", "Engine.Core.Model.GameContent.proto");
+
+    /// <summary>The messages of a .proto file and their fields, by name: enough of the language for the files the generator writes.</summary>
+    private static Dictionary<string, Dictionary<string, ProtoField>> ReadProto(string proto)
     {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
+        var messages = new Dictionary<string, Dictionary<string, ProtoField>>();
+        foreach (Match message in Regex.Matches(proto, @"^message (?<name>\w+) \{(?<body>[^}]*)\}", RegexOptions.Multiline))
         {
-            string path = Path.Combine(directory.FullName, "Engine.Serialization", "Formats", "Protobuf", "GameContent.proto");
-            if (File.Exists(path))
+            var fields = new Dictionary<string, ProtoField>();
+            foreach (Match field in Regex.Matches(message.Groups["body"].Value, @"^\s*(?<label>optional|repeated) (?<type>[\w.]+) (?<name>\w+) = (?<number>\d+)(?: \[(?<options>[^\]]*)\])?;", RegexOptions.Multiline))
             {
-                return path;
+                string options = field.Groups["options"].Value;
+                fields.Add(field.Groups["name"].Value, new ProtoField(field.Groups["label"].Value, field.Groups["type"].Value, int.Parse(field.Groups["number"].Value, null),
+                    options.Contains("packed = true", StringComparison.Ordinal), options.Replace(", packed = true", "", StringComparison.Ordinal)));
             }
+
+            messages.Add(message.Groups["name"].Value, fields);
         }
 
-        throw new FileNotFoundException("GameContent.proto not found above " + AppContext.BaseDirectory);
+        return messages;
     }
+
+    private sealed record ProtoField(string Label, string Type, int Number, bool Packed, string Options);
 }

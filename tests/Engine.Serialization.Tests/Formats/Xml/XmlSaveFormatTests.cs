@@ -1,44 +1,47 @@
 using System.Buffers;
-using System.Diagnostics.CodeAnalysis;
-using System.Reflection;
 using System.Xml.Linq;
 using Engine.Core.Generation;
 using Engine.Core.Model;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Formats.Xml;
 using Engine.Testing;
 
 namespace Engine.Serialization.Tests.Formats.Xml;
 
 public sealed class XmlSaveFormatTests
 {
-    [Fact]
-    public void NativeAotRooting_KeepsEveryListTypeTheModelUses()
+    private static readonly ISaveFormat<GameContent> Xml = SaveFormats.Get<GameContent>(SaveFormat.Xml);
+
+    [Theory]
+    [InlineData(ContentSize.Small)]
+    [InlineData(ContentSize.Medium)]
+    public void Write_ThenRead_GivesEqualContent(ContentSize size)
     {
-        var rooted = typeof(XmlSaveFormat).GetNestedType("ReflectionXmlSerializer", BindingFlags.NonPublic)!
-            .GetMethods(BindingFlags.NonPublic | BindingFlags.Static)
-            .SelectMany(m => m.GetCustomAttributes<DynamicDependencyAttribute>())
-            .Select(a => a.Type)
-            .ToHashSet();
+        var content = ContentGenerator.Create(size);
 
-        var lists = ModelTypes.ReachableFrom(typeof(GameContent))
-            .Where(t => t.IsGenericType && t.GetGenericTypeDefinition() == typeof(List<>));
-
-        Assert.All(lists, list => Assert.True(rooted.Contains(list), $"{list} needs a [DynamicDependency] for NativeAOT"));
+        GraphAssert.Equal(content, Xml.Read(Write(content)));
     }
 
     [Fact]
     public void Write_GivesPlainXmlThatAnyParserReads()
     {
         var content = ContentGenerator.Create(ContentSize.Small);
-        var buffer = new ArrayBufferWriter<byte>();
+        byte[] payload = Write(content);
 
-        XmlSaveFormat.Instance.Write(buffer, content);
-
-        var document = XDocument.Parse(System.Text.Encoding.UTF8.GetString(buffer.WrittenSpan));
+        var document = XDocument.Parse(System.Text.Encoding.UTF8.GetString(payload));
         Assert.Equal("GameContent", document.Root!.Name.LocalName);
         Assert.Equal(content.Rooms.Count, document.Root.Element("Rooms")!.Elements("Room").Count());
-        GraphAssert.Equal(content, XmlSaveFormat.Instance.Read(buffer.WrittenMemory));
+        Assert.Equal(content.Rooms[0].WalkGrid.Cells.Length, document.Root.Element("Rooms")!.Element("Room")!.Element("WalkGrid")!.Element("Cells")!.Elements("float").Count());
+    }
+
+    [Fact]
+    public void Read_MembersInAnyOrderAndUnknownOnes_ReadsTheKnownOnes()
+    {
+        const string xml = "<GameContent><PlayTimeSeconds>12.5</PlayTimeSeconds><FromANewerGame><Deep>1</Deep></FromANewerGame><Title>Out of order</Title></GameContent>";
+
+        var content = Xml.Read(System.Text.Encoding.UTF8.GetBytes(xml));
+
+        Assert.Equal("Out of order", content.Title);
+        Assert.Equal(12.5, content.PlayTimeSeconds);
     }
 
     [Fact]
@@ -47,7 +50,8 @@ public sealed class XmlSaveFormatTests
         var content = ContentGenerator.Create(ContentSize.Small);
         content.Title = "bell\u0007";
 
-        Assert.Throws<SaveEncodingException>(() => XmlSaveFormat.Instance.Write(new ArrayBufferWriter<byte>(), content));
+        var error = Assert.Throws<SaveEncodingException>(() => Xml.Write(new ArrayBufferWriter<byte>(), content));
+        Assert.Contains("U+0007", error.Message, StringComparison.Ordinal);
     }
 
     [Theory]
@@ -55,8 +59,27 @@ public sealed class XmlSaveFormatTests
     [InlineData("<!DOCTYPE GameContent [<!ENTITY a \"aaaa\">]><GameContent><Title>&a;</Title></GameContent>")]
     [InlineData("<Other />")]
     [InlineData("")]
+    [InlineData("<GameContent><PlayTimeSeconds>soon</PlayTimeSeconds></GameContent>")]
+    [InlineData("<GameContent><Rooms><Room><Exits><Exit><Direction>Sideways</Direction></Exit></Exits></Room></Rooms></GameContent>")]
+    [InlineData("<GameContent>text where members belong</GameContent>")]
+    [InlineData("<GameContent /><GameContent />")]
     public void Read_BadXml_ThrowsSaveCorrupted(string xml)
     {
-        Assert.Throws<SaveCorruptedException>(() => XmlSaveFormat.Instance.Read(System.Text.Encoding.UTF8.GetBytes(xml)));
+        Assert.Throws<SaveCorruptedException>(() => Xml.Read(System.Text.Encoding.UTF8.GetBytes(xml)));
+    }
+
+    [Fact]
+    public void Read_ElementsNestedDeeperThanTheLimit_ThrowsSaveCorrupted()
+    {
+        string xml = "<GameContent><Title>" + string.Concat(Enumerable.Repeat("<a>", 600)) + string.Concat(Enumerable.Repeat("</a>", 600)) + "</Title></GameContent>";
+
+        Assert.Throws<SaveCorruptedException>(() => Xml.Read(System.Text.Encoding.UTF8.GetBytes(xml)));
+    }
+
+    private static byte[] Write(GameContent content)
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        Xml.Write(buffer, content);
+        return buffer.WrittenSpan.ToArray();
     }
 }

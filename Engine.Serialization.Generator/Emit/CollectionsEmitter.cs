@@ -1,0 +1,141 @@
+using System.Linq;
+using Engine.Serialization.Generator.Analysis;
+
+namespace Engine.Serialization.Generator.Emit;
+
+/// <summary>
+/// What the XML and protobuf readers share for the shapes they build from parts: a collection from its items as read,
+/// a dictionary's map and its duplicate check, a multi-dimensional array from its lengths and cells, and a custom
+/// formatter's value as the MessagePack bytes both formats carry it in.
+/// </summary>
+internal static class CollectionsEmitter
+{
+    private const string Generic = "global::System.Collections.Generic.";
+
+    public static string Emit(GenerationModel model)
+    {
+        var code = ObjectCode.OpenPart(model);
+        foreach (var shape in model.Helpers.Where(h => h.Kind is ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray or ShapeKind.Custom))
+        {
+            code.Line();
+            code.Open($"partial class {shape.HelperName}");
+            switch (shape.Kind)
+            {
+                case ShapeKind.Sequence:
+                    FromItems(code, shape);
+                    break;
+                case ShapeKind.Dictionary:
+                    Map(code, shape);
+                    break;
+                case ShapeKind.MultiArray:
+                    FromCells(code, shape);
+                    break;
+                default:
+                    Bytes(code, shape);
+                    break;
+            }
+
+            code.Close();
+        }
+
+        code.Close();
+        return code.ToString();
+    }
+
+    /// <summary>The collection holding <c>items</c> in order, of the type a load creates for the shape (as MessagePack does).</summary>
+    private static void FromItems(CodeWriter code, ValueShape shape)
+    {
+        var e = shape.Element!.TypeName;
+        code.Open($"public static {shape.TypeName} FromItems({Generic}List<{e}> items)");
+        code.Line($"{Values.Support}.Creating();");
+        switch (shape.Sequence)
+        {
+            case SequenceKind.Array or SequenceKind.ArrayInterface:
+                code.Line("return items.ToArray();");
+                break;
+            case SequenceKind.List or SequenceKind.ListInterface:
+                code.Line("return items;");
+                break;
+            case SequenceKind.Stack:
+                // Written top first: pushed from the bottom, so the stack comes back in the same order.
+                code.Line("items.Reverse();");
+                code.Line($"return new {Generic}Stack<{e}>(items);");
+                break;
+            case SequenceKind.Queue:
+                code.Line($"return new {Generic}Queue<{e}>(items);");
+                break;
+            case SequenceKind.HashSet or SequenceKind.SetInterface:
+                code.Line($"return new {Generic}HashSet<{e}>(items{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")});");
+                break;
+            case SequenceKind.SortedSet:
+                code.Line($"return new {Generic}SortedSet<{e}>(items);");
+                break;
+            default:
+                code.Line($"return new {Generic}LinkedList<{e}>(items);");
+                break;
+        }
+
+        code.Close();
+    }
+
+    private static void Map(CodeWriter code, ValueShape shape)
+    {
+        var k = shape.Key!.TypeName;
+        var v = shape.Element!.TypeName;
+        var map = shape.Dictionary == DictionaryKind.SortedDictionary ? $"{Generic}SortedDictionary<{k}, {v}>" : $"{Generic}Dictionary<{k}, {v}>";
+        code.Open($"public static {map} NewMap()");
+        code.Line($"{Values.Support}.Creating();");
+        code.Line(shape.Dictionary == DictionaryKind.SortedDictionary || shape.Comparer is null ? $"return new {map}();" : $"return new {map}(Keys.Comparer);");
+        code.Close();
+        code.Line();
+        code.Open($"public static void AddEntry({map} map, {k} key, {v} item)");
+        code.Open("if (!map.TryAdd(key, item))");
+        code.Line($"throw {Values.Support}.DuplicateKey(key);");
+        code.Close();
+        code.Close();
+    }
+
+    /// <summary>The array of <c>lengths</c> holding <c>items</c> in row-major order, refused when they don't fit it.</summary>
+    private static void FromCells(CodeWriter code, ValueShape shape)
+    {
+        var e = shape.Element!.TypeName;
+        var lengths = Enumerable.Range(0, shape.Rank).Select(d => $"lengths[{d}]").ToList();
+        code.Open($"public static {shape.TypeName} FromCells({Generic}List<int> lengths, {Generic}List<{e}> items)");
+        code.Open($"if (lengths.Count != {shape.Rank} || {string.Join(" || ", lengths.Select(l => l + " < 0"))} || {string.Join(" * ", lengths.Select(l => "(long)" + l))} != items.Count)");
+        code.Line($"throw new global::Engine.Serialization.Errors.SaveCorruptedException(\"The payload's {Values.Escape(ObjectCode.Display(shape))} has lengths that don't match its \" + items.Count + \" cells.\");");
+        code.Close();
+        code.Line();
+        code.Line($"{Values.Support}.Creating();");
+        var bracket = e.IndexOf('[');
+        var dimensions = string.Join(", ", lengths);
+        code.Line(bracket < 0
+            ? $"var result = new {e}[{dimensions}];"
+            : $"var result = new {e.Substring(0, bracket)}[{dimensions}]{e.Substring(bracket)};");
+        code.Line($"items.CopyTo({Xml.XmlEmitter.Cells(shape, "result")});");
+        code.Line("return result;");
+        code.Close();
+    }
+
+    /// <summary>A custom formatter's value as the MessagePack bytes it writes, and back.</summary>
+    private static void Bytes(CodeWriter code, ValueShape shape)
+    {
+        code.Open($"public static byte[] ToBytes({shape.TypeName} value)");
+        code.Line("var buffer = new global::System.Buffers.ArrayBufferWriter<byte>();");
+        code.Line("var writer = new global::MessagePack.MessagePackWriter(buffer);");
+        code.Line("Formatter.Serialize(ref writer, value, Options);");
+        code.Line("writer.Flush();");
+        code.Line("return buffer.WrittenSpan.ToArray();");
+        code.Close();
+        code.Line();
+        code.Open($"public static {shape.TypeName} FromBytes(byte[] bytes)");
+        code.Line($"{Values.Support}.Creating();");
+        code.Line("var reader = new global::MessagePack.MessagePackReader(bytes);");
+        code.Line("var value = Formatter.Deserialize(ref reader, Options);");
+        code.Open("if (!reader.End)");
+        code.Line("throw new global::Engine.Serialization.Errors.SaveCorruptedException(\"A value written by its own formatter has bytes after it.\");");
+        code.Close();
+        code.Line();
+        code.Line("return value;");
+        code.Close();
+    }
+}

@@ -1,0 +1,569 @@
+using System.Linq;
+using Engine.Serialization.Generator.Analysis;
+
+namespace Engine.Serialization.Generator.Emit.Xml;
+
+/// <summary>
+/// The XML codec: a <c>WriteXml</c> and <c>ReadXml</c> on each shape's nested class, over XmlWriter and XmlReader. An
+/// object is an element whose children are its members, named by their keys (read in any order, unknown ones kept for
+/// the re-save); a collection's items are elements named by their type; a dictionary's entries are
+/// <c>&lt;Entry&gt;&lt;Key/&gt;&lt;Value/&gt;&lt;/Entry&gt;</c>; a union's value is one child element named by its case; null is
+/// <c>xsi:nil="true"</c>. This is the document XmlSerializer wrote for GameContent, extended to every kind.
+/// </summary>
+internal static class XmlEmitter
+{
+    private const string Codec = "global::Engine.Serialization.Formats.Xml.XmlCodec";
+    private const string Writer = "global::System.Xml.XmlWriter writer";
+    private const string Reader = "global::System.Xml.XmlReader reader";
+    private const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
+
+    public static string Emit(GenerationModel model)
+    {
+        var code = ObjectCode.OpenPart(model);
+        foreach (var type in model.Objects)
+        {
+            code.Line();
+            EmitObject(code, type);
+        }
+
+        foreach (var union in model.Unions)
+        {
+            code.Line();
+            EmitUnion(code, union);
+        }
+
+        foreach (var helper in model.Helpers.Where(h => h.Kind is ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray or ShapeKind.Components
+            or ShapeKind.Nullable or ShapeKind.Bytes or ShapeKind.Custom))
+        {
+            code.Line();
+            EmitHelper(code, helper);
+        }
+
+        code.Close();
+        return code.ToString();
+    }
+
+
+    /// <summary>Writes a value as the element <paramref name="name"/>; null as nil where the model allows it, refused where it doesn't.</summary>
+    public static void Write(CodeWriter code, ValueShape shape, bool allowsNull, string name, string value, string local, string type, string member)
+    {
+        if (!shape.IsReferenceType)
+        {
+            code.Line(WriteValue(shape, name, value));
+            return;
+        }
+
+        code.Line($"var {local} = {value};");
+        if (!allowsNull)
+        {
+            code.Line($"if ({local} is null) {Values.Support}.ThrowMissing({Values.Literal(type)}, {Values.Literal(member)});");
+            code.Line(WriteValue(shape, name, local));
+        }
+        else if (shape.HelperName is not null && shape.Kind != ShapeKind.EnumByName)
+        {
+            // Helpers write nil for null themselves.
+            code.Line(WriteValue(shape, name, local));
+        }
+        else
+        {
+            code.Line($"if ({local} is null) {Codec}.WriteNil(writer, {name}); else {WriteValue(shape, name, local)}");
+        }
+    }
+
+    /// <summary>The statement writing a value known to be present (or a helper's, which handles null).</summary>
+    private static string WriteValue(ValueShape shape, string name, string value) => shape.Kind switch
+    {
+        ShapeKind.Primitive when shape.TypeName == "string" => $"{Codec}.WriteText(writer, {name}, {value});",
+        ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar => $"writer.WriteElementString({name}, {Codec}.Text({value}));",
+        ShapeKind.Enum or ShapeKind.EnumByName => $"writer.WriteElementString({name}, {Codec}.EnumText({value}));",
+        _ => $"{shape.HelperName}.WriteXml(writer, {name}, {value});",
+    };
+
+    /// <summary>The expression reading the element the reader is at as the shape's value, moving past it.</summary>
+    public static string Read(ValueShape shape) => shape.Kind switch
+    {
+        ShapeKind.Primitive when shape.TypeName == "string" => $"({Codec}.ReadNil(reader) ? null : reader.ReadElementContentAsString())",
+        ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar when shape.IsReferenceType =>
+            $"({Codec}.ReadNil(reader) ? null : {Codec}.To{Conversion(shape)}({Codec}.ReadText(reader)))",
+        ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar => $"{Codec}.To{Conversion(shape)}({Codec}.ReadText(reader))",
+        ShapeKind.Enum or ShapeKind.EnumByName => $"{Codec}.ToEnum<{shape.TypeName}>({Codec}.ReadText(reader))",
+        _ => $"{shape.HelperName}.ReadXml(reader)",
+    };
+
+    /// <summary>The name of XmlCodec's To... method for a primitive or scalar: <c>Int32</c>, <c>Guid</c>, <c>DateTime</c>.</summary>
+    private static string Conversion(ValueShape shape) => shape.TypeName switch
+    {
+        "bool" => "Boolean",
+        "byte" => "Byte",
+        "sbyte" => "SByte",
+        "short" => "Int16",
+        "ushort" => "UInt16",
+        "int" => "Int32",
+        "uint" => "UInt32",
+        "long" => "Int64",
+        "ulong" => "UInt64",
+        "float" => "Single",
+        "double" => "Double",
+        "char" => "Char",
+        "decimal" => "Decimal",
+        _ => shape.TypeName.Substring(shape.TypeName.LastIndexOf('.') + 1),
+    };
+
+    private static void EmitObject(CodeWriter code, ObjectModel type)
+    {
+        var shape = type.Shape;
+        code.Open($"partial class {shape.HelperName}");
+        code.Open($"public static void WriteXml({Writer}, string name, {shape.TypeName} value)");
+        if (!type.IsStruct)
+        {
+            code.Open("if (value is null)");
+            code.Line($"{Codec}.WriteNil(writer, name);");
+            code.Line("return;");
+            code.Close();
+            code.Line();
+        }
+
+        if (type.BeforeSerialize is { } before)
+        {
+            code.Open($"if (!{Values.Support}.WritingSnapshot)");
+            ObjectCode.Callback(code, type, before, "value", "BeforeSerializeFailed");
+            code.Close();
+            code.Line();
+        }
+
+        code.Line("writer.WriteStartElement(name);");
+        for (var i = 0; i < type.Members.Count; i++)
+        {
+            var member = type.Members[i];
+            if (member.IsRestored)
+            {
+                Write(code, member.Shape, member.AllowsNull, Values.Literal(SchemaNames.Element(member.Key)), string.Format(member.Get, "value"), "m" + i, ObjectCode.Short(type), member.Name);
+            }
+        }
+
+        if (!type.IsStruct)
+        {
+            code.Line($"{Unknown}.Of(value)?.WriteXml(writer);");
+        }
+
+        code.Line("writer.WriteEndElement();");
+        code.Close();
+        code.Line();
+
+        var byCtor = type.CtorArguments.Count > 0;
+        code.Open($"public static {shape.TypeName} ReadXml({Reader})");
+        code.Open($"if ({Codec}.ReadNil(reader))");
+        code.Line(type.IsStruct
+            ? $"throw new global::System.Xml.XmlException(\"Nil where a {Values.Escape(type.DisplayName)} (a struct) is needed.\");"
+            : "return null;");
+        code.Close();
+        code.Line();
+        if (byCtor)
+        {
+            for (var i = 0; i < type.Members.Count; i++)
+            {
+                var member = type.Members[i];
+                if (member.IsRestored)
+                {
+                    code.Line($"{member.Shape.TypeName} m{i} = default;");
+                    if (member.CtorParameter < 0)
+                    {
+                        code.Line($"var s{i} = false;");
+                    }
+                }
+            }
+        }
+        else
+        {
+            code.Line($"var result = {ObjectCode.Create(type, string.Empty)};");
+        }
+
+        if (!type.IsStruct)
+        {
+            code.Line($"{Unknown}.Collector unknown = default;");
+        }
+
+        code.Open($"if ({Codec}.StartContent(reader))");
+        code.Open($"while ({Codec}.NextElement(reader))");
+        code.Open("switch (reader.LocalName)");
+        for (var i = 0; i < type.Members.Count; i++)
+        {
+            var member = type.Members[i];
+            if (!member.IsRestored)
+            {
+                continue;
+            }
+
+            code.Line($"case {Values.Literal(SchemaNames.Element(member.Key))}:");
+            code.Indent();
+            if (byCtor)
+            {
+                code.Line($"m{i} = {Read(member.Shape)};");
+                Values.CheckRead(code, member.Shape, member.AllowsNull, "m" + i);
+                if (member.CtorParameter < 0)
+                {
+                    code.Line($"s{i} = true;");
+                }
+            }
+            else
+            {
+                code.Line($"var m{i} = {Read(member.Shape)};");
+                Values.CheckRead(code, member.Shape, member.AllowsNull, "m" + i);
+                code.Line(string.Format(member.Set!, "result", "m" + i));
+            }
+
+            code.Line("continue;");
+            code.Outdent();
+        }
+
+        code.Close();
+        code.Line();
+
+        // Members this build doesn't know (a newer game wrote them).
+        code.Line(type.IsStruct ? "reader.Skip();" : "unknown.AddXml(reader);");
+        code.Close();
+        code.Line($"{Codec}.EndContent(reader);");
+        code.Close();
+        code.Line();
+        if (byCtor)
+        {
+            var arguments = string.Join(", ", type.CtorArguments.Select(m => "m" + m));
+            code.Line($"var result = {ObjectCode.Create(type, arguments)};");
+            for (var i = 0; i < type.Members.Count; i++)
+            {
+                var member = type.Members[i];
+                if (member.IsRestored && member.CtorParameter < 0)
+                {
+                    code.Line($"if (s{i}) {string.Format(member.Set!, "result", "m" + i)}");
+                }
+            }
+        }
+
+        if (type.AfterDeserialize is { } after)
+        {
+            ObjectCode.Callback(code, type, after, "result", "AfterDeserializeFailed");
+        }
+
+        if (!type.IsStruct)
+        {
+            code.Line("unknown.KeepWith(result);");
+        }
+
+        code.Line("return result;");
+        code.Close();
+        code.Close();
+    }
+
+    private static void EmitUnion(CodeWriter code, UnionModel union)
+    {
+        var shape = union.Shape;
+        var display = Values.Literal(union.DisplayName);
+        code.Open($"partial class {shape.HelperName}");
+        code.Open($"public static void WriteXml({Writer}, string name, {shape.TypeName} value)");
+        code.Open("if (value is null)");
+        code.Line($"{Codec}.WriteNil(writer, name);");
+        code.Line("return;");
+        code.Close();
+        code.Line();
+        code.Line("writer.WriteStartElement(name);");
+        code.Line("var type = value.GetType();");
+        var first = true;
+        foreach (var @case in union.Cases)
+        {
+            code.Line($"{(first ? "if" : "else if")} (type == typeof({@case.Shape.TypeName})) {@case.Shape.HelperName}.WriteXml(writer, {Values.Literal(@case.Shape.SchemaName)}, ({@case.Shape.TypeName})value);");
+            first = false;
+        }
+
+        code.Line($"{(first ? string.Empty : "else ")}throw {Values.Support}.NotAUnionCase({display}, type);");
+        code.Line("writer.WriteEndElement();");
+        code.Close();
+        code.Line();
+
+        code.Open($"public static {shape.TypeName} ReadXml({Reader})");
+        code.Open($"if ({Codec}.ReadNil(reader))");
+        code.Line("return null;");
+        code.Close();
+        code.Line();
+        code.Open($"if (!{Codec}.StartContent(reader) || !{Codec}.NextElement(reader))");
+        code.Line($"throw new global::System.Xml.XmlException(\"A \" + {display} + \" element holds none of its cases.\");");
+        code.Close();
+        code.Line();
+        code.Line($"{shape.TypeName} result;");
+        code.Open("switch (reader.LocalName)");
+        foreach (var @case in union.Cases)
+        {
+            code.Line($"case {Values.Literal(@case.Shape.SchemaName)}:");
+            code.Indent();
+            code.Line($"result = {@case.Shape.HelperName}.ReadXml(reader);");
+            code.Line("break;");
+            code.Outdent();
+        }
+
+        code.Line("default:");
+        code.Indent();
+        code.Line($"throw {Values.Support}.UnknownUnionCase({display}, reader.LocalName);");
+        code.Outdent();
+        code.Close();
+        code.Line();
+        code.Open($"if ({Codec}.NextElement(reader))");
+        code.Line($"throw new global::System.Xml.XmlException(\"A \" + {display} + \" element holds more than one case.\");");
+        code.Close();
+        code.Line();
+        code.Line($"{Codec}.EndContent(reader);");
+        code.Line("return result;");
+        code.Close();
+        code.Close();
+    }
+
+    private static void EmitHelper(CodeWriter code, ValueShape shape)
+    {
+        code.Open($"partial class {shape.HelperName}");
+        code.Open($"public static void WriteXml({Writer}, string name, {shape.TypeName} value)");
+        if (shape.IsReferenceType)
+        {
+            code.Open("if (value is null)");
+            code.Line($"{Codec}.WriteNil(writer, name);");
+            code.Line("return;");
+            code.Close();
+            code.Line();
+        }
+
+        var element = shape.Element;
+        var itemName = element is null ? null : Values.Literal(element.SchemaName);
+        switch (shape.Kind)
+        {
+            case ShapeKind.Nullable:
+                code.Line($"if (value is {{ }} item) {WriteValue(element!, "name", "item")} else {Codec}.WriteNil(writer, name);");
+                break;
+            case ShapeKind.Bytes:
+                code.Line($"writer.WriteElementString(name, {Codec}.Text(value));");
+                break;
+            case ShapeKind.Custom:
+                code.Line($"writer.WriteElementString(name, {Codec}.Text(ToBytes(value)));");
+                break;
+            case ShapeKind.Sequence:
+                code.Line("writer.WriteStartElement(name);");
+                code.Open("foreach (var each in value)");
+                Write(code, element!, shape.ElementAllowsNull, itemName!, "each", "item", Display(shape), "[]");
+                code.Close();
+                code.Line("writer.WriteEndElement();");
+                break;
+            case ShapeKind.Dictionary:
+                code.Line("writer.WriteStartElement(name);");
+                code.Open("foreach (var pair in value)");
+                code.Line("writer.WriteStartElement(\"Entry\");");
+                Write(code, shape.Key!, false, "\"Key\"", "pair.Key", "key", Display(shape), "[]");
+                Write(code, element!, shape.ElementAllowsNull, "\"Value\"", "pair.Value", "item", Display(shape), "[]");
+                code.Line("writer.WriteEndElement();");
+                code.Close();
+                code.Line("writer.WriteEndElement();");
+                break;
+            case ShapeKind.MultiArray:
+                code.Line("writer.WriteStartElement(name);");
+                for (var d = 0; d < shape.Rank; d++)
+                {
+                    code.Line($"writer.WriteElementString(\"Length\", {Codec}.Text(value.GetLength({d})));");
+                }
+
+                code.Line("writer.WriteStartElement(\"Items\");");
+                code.Open($"foreach (var each in {Cells(shape, "value")})");
+                Write(code, element!, shape.ElementAllowsNull, itemName!, "each", "item", Display(shape), "[]");
+                code.Close();
+                code.Line("writer.WriteEndElement();");
+                code.Line("writer.WriteEndElement();");
+                break;
+            case ShapeKind.Components:
+                code.Line("writer.WriteStartElement(name);");
+                var parts = shape.Components!.Items;
+                for (var i = 0; i < parts.Count; i++)
+                {
+                    Write(code, parts[i].Shape, parts[i].AllowsNull, Values.Literal(SchemaNames.Element(parts[i].Accessor)), "value." + parts[i].Accessor, "c" + i, shape.Components.DisplayName, parts[i].Accessor);
+                }
+
+                code.Line("writer.WriteEndElement();");
+                break;
+        }
+
+        code.Close();
+        code.Line();
+        code.Open($"public static {shape.TypeName} ReadXml({Reader})");
+        switch (shape.Kind)
+        {
+            case ShapeKind.Nullable:
+                code.Line($"return {Codec}.ReadNil(reader) ? null : {Read(element!)};");
+                break;
+            case ShapeKind.Bytes:
+                code.Line($"return {Codec}.ReadNil(reader) ? null : {Codec}.ToBytes({Codec}.ReadText(reader));");
+                break;
+            case ShapeKind.Custom:
+                if (shape.IsReferenceType)
+                {
+                    code.Line($"if ({Codec}.ReadNil(reader)) return null;");
+                }
+
+                code.Line($"return FromBytes({Codec}.ToBytes({Codec}.ReadText(reader)));");
+                break;
+            case ShapeKind.Sequence:
+                ReadStart(code);
+                code.Line($"var items = new global::System.Collections.Generic.List<{element!.TypeName}>();");
+                code.Open($"if ({Codec}.StartContent(reader))");
+                code.Open($"while ({Codec}.NextElement(reader))");
+                code.Line($"var item = {Read(element)};");
+                Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
+                code.Line("items.Add(item);");
+                code.Close();
+                code.Line($"{Codec}.EndContent(reader);");
+                code.Close();
+                code.Line();
+                code.Line("return FromItems(items);");
+                break;
+            case ShapeKind.Dictionary:
+                ReadDictionary(code, shape);
+                break;
+            case ShapeKind.MultiArray:
+                ReadMultiArray(code, shape);
+                break;
+            case ShapeKind.Components:
+                ReadComponents(code, shape);
+                break;
+        }
+
+        code.Close();
+        code.Close();
+    }
+
+    private static void ReadStart(CodeWriter code)
+    {
+        code.Open($"if ({Codec}.ReadNil(reader))");
+        code.Line("return null;");
+        code.Close();
+        code.Line();
+    }
+
+    private static void ReadDictionary(CodeWriter code, ValueShape shape)
+    {
+        var key = shape.Key!;
+        var element = shape.Element!;
+        ReadStart(code);
+        code.Line($"var result = NewMap();");
+        code.Open($"if ({Codec}.StartContent(reader))");
+        code.Open($"while ({Codec}.NextElement(reader))");
+        code.Line($"{key.TypeName} key = default;");
+        code.Line("var hasKey = false;");
+        code.Line($"{element.TypeName} item = default;");
+        code.Open($"if ({Codec}.StartContent(reader))");
+        code.Open($"while ({Codec}.NextElement(reader))");
+        code.Open("switch (reader.LocalName)");
+        code.Line("case \"Key\":");
+        code.Indent();
+        code.Line($"key = {Read(key)};");
+        code.Line("hasKey = true;");
+        code.Line("continue;");
+        code.Outdent();
+        code.Line("case \"Value\":");
+        code.Indent();
+        code.Line($"item = {Read(element)};");
+        code.Line("continue;");
+        code.Outdent();
+        code.Close();
+        code.Line();
+        code.Line("reader.Skip();");
+        code.Close();
+        code.Line($"{Codec}.EndContent(reader);");
+        code.Close();
+        code.Line();
+        code.Open(key.IsReferenceType ? "if (!hasKey || key is null)" : "if (!hasKey)");
+        code.Line("throw new global::System.Xml.XmlException(\"A map entry has no key.\");");
+        code.Close();
+        code.Line();
+        Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
+        code.Line("AddEntry(result, key, item);");
+        code.Close();
+        code.Line($"{Codec}.EndContent(reader);");
+        code.Close();
+        code.Line();
+        code.Line("return result;");
+    }
+
+    private static void ReadMultiArray(CodeWriter code, ValueShape shape)
+    {
+        var element = shape.Element!;
+        ReadStart(code);
+        code.Line("var lengths = new global::System.Collections.Generic.List<int>();");
+        code.Line($"var items = new global::System.Collections.Generic.List<{element.TypeName}>();");
+        code.Open($"if ({Codec}.StartContent(reader))");
+        code.Open($"while ({Codec}.NextElement(reader))");
+        code.Open("if (reader.LocalName == \"Length\")");
+        code.Line($"lengths.Add({Codec}.ToInt32({Codec}.ReadText(reader)));");
+        code.Close();
+        code.Open($"else if (reader.LocalName == \"Items\" && {Codec}.StartContent(reader))");
+        code.Open($"while ({Codec}.NextElement(reader))");
+        code.Line($"var item = {Read(element)};");
+        Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
+        code.Line("items.Add(item);");
+        code.Close();
+        code.Line($"{Codec}.EndContent(reader);");
+        code.Close();
+        code.Open("else if (reader.NodeType == global::System.Xml.XmlNodeType.Element && reader.LocalName != \"Items\")");
+        code.Line("reader.Skip();");
+        code.Close();
+        code.Close();
+        code.Line($"{Codec}.EndContent(reader);");
+        code.Close();
+        code.Line();
+        code.Line("return FromCells(lengths, items);");
+    }
+
+    private static void ReadComponents(CodeWriter code, ValueShape shape)
+    {
+        var model = shape.Components!;
+        if (shape.IsReferenceType)
+        {
+            ReadStart(code);
+        }
+        else
+        {
+            code.Open($"if ({Codec}.ReadNil(reader))");
+            code.Line($"throw new global::System.Xml.XmlException(\"Nil where a {Values.Escape(model.DisplayName)} (a struct) is needed.\");");
+            code.Close();
+            code.Line();
+        }
+
+        for (var i = 0; i < model.Items.Count; i++)
+        {
+            code.Line($"{model.Items[i].Shape.TypeName} c{i} = default;");
+        }
+
+        code.Open($"if ({Codec}.StartContent(reader))");
+        code.Open($"while ({Codec}.NextElement(reader))");
+        code.Open("switch (reader.LocalName)");
+        for (var i = 0; i < model.Items.Count; i++)
+        {
+            code.Line($"case {Values.Literal(SchemaNames.Element(model.Items[i].Accessor))}:");
+            code.Indent();
+            code.Line($"c{i} = {Read(model.Items[i].Shape)};");
+            code.Line("continue;");
+            code.Outdent();
+        }
+
+        code.Close();
+        code.Line();
+        code.Line("reader.Skip();");
+        code.Close();
+        code.Line($"{Codec}.EndContent(reader);");
+        code.Close();
+        code.Line();
+        for (var i = 0; i < model.Items.Count; i++)
+        {
+            Values.CheckRead(code, model.Items[i].Shape, model.Items[i].AllowsNull, "c" + i);
+        }
+
+        code.Line("return " + string.Format(model.Construct, Enumerable.Range(0, model.Items.Count).Select(i => (object)("c" + i)).ToArray()) + ";");
+    }
+
+    /// <summary>A multi-dimensional array's cells as one span, in row-major order.</summary>
+    public static string Cells(ValueShape shape, string array) =>
+        $"global::System.Runtime.InteropServices.MemoryMarshal.CreateSpan(ref global::System.Runtime.CompilerServices.Unsafe.As<byte, {shape.Element!.TypeName}>(ref global::System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference({array})), {array}.Length)";
+
+    private static string Display(ValueShape shape) => ObjectCode.Display(shape);
+}

@@ -1,0 +1,270 @@
+using System.ComponentModel;
+using System.Globalization;
+using System.Numerics;
+using System.Text;
+using System.Xml;
+using Engine.Serialization.Models;
+
+namespace Engine.Serialization.Formats.Xml;
+
+/// <summary>
+/// What generated XML codecs call: moving through elements, null as <c>xsi:nil</c>, and each value's text (the XML
+/// Schema form XmlSerializer writes: XmlConvert's numbers, INF/NaN, ISO 8601 times and durations). Games don't call it.
+/// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class XmlCodec
+{
+    public const string InstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance";
+
+    /// <summary>How deeply elements may nest in what a load reads (as MessagePack's untrusted-data limit).</summary>
+    public const int MaxDepth = 500;
+
+    /// <summary>Writes <c>&lt;name xsi:nil="true" /&gt;</c>: a null the model allows.</summary>
+    public static void WriteNil(XmlWriter writer, string name)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        writer.WriteStartElement(name);
+        writer.WriteAttributeString("xsi", "nil", InstanceNamespace, "true");
+        writer.WriteEndElement();
+    }
+
+    /// <summary>Writes <c>&lt;name&gt;text&lt;/name&gt;</c>, refusing text XML can't carry as the save's own error.</summary>
+    public static void WriteText(XmlWriter writer, string name, string text)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        ArgumentNullException.ThrowIfNull(text);
+        if (CharacterProblem(text) is { } problem)
+        {
+            throw new InvalidTextException($"The text \"{InvalidTextException.Excerpt(text)}\" holds {problem}, which XML can't carry.", new ArgumentException(problem));
+        }
+
+        writer.WriteElementString(name, text);
+    }
+
+    /// <summary>At an element: whether it is <c>xsi:nil="true"</c>, in which case it is skipped.</summary>
+    public static bool ReadNil(XmlReader reader)
+    {
+        ArgumentNullException.ThrowIfNull(reader);
+        if (reader.HasAttributes && reader.GetAttribute("nil", InstanceNamespace) is { } nil && XmlConvert.ToBoolean(nil))
+        {
+            reader.Skip();
+            return true;
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Enters the element the reader is at, counting its depth: true when it has content to read with
+    /// <see cref="NextElement"/> and then <see cref="EndContent"/>; false, having moved past it, when it is empty.
+    /// </summary>
+    public static bool StartContent(XmlReader reader)
+    {
+        ArgumentNullException.ThrowIfNull(reader);
+        if (reader.Depth > MaxDepth)
+        {
+            throw new XmlException($"The XML nests elements deeper than {MaxDepth} levels.");
+        }
+
+        CodecSupport.Creating();
+        if (reader.IsEmptyElement)
+        {
+            reader.Read();
+            return false;
+        }
+
+        reader.Read();
+        return true;
+    }
+
+    /// <summary>Moves to the next child element: true when there is one, false at the parent's end tag.</summary>
+    public static bool NextElement(XmlReader reader)
+    {
+        ArgumentNullException.ThrowIfNull(reader);
+        switch (reader.MoveToContent())
+        {
+            case XmlNodeType.Element:
+                return true;
+            case XmlNodeType.EndElement:
+                return false;
+            default:
+                throw new XmlException($"Unexpected {reader.NodeType} where an element or the end of <{reader.LocalName}> belongs.");
+        }
+    }
+
+    /// <summary>Reads the end tag of the element <see cref="StartContent"/> entered.</summary>
+    public static void EndContent(XmlReader reader)
+    {
+        ArgumentNullException.ThrowIfNull(reader);
+        reader.ReadEndElement();
+    }
+
+    /// <summary>The text of the element the reader is at, moving past it; a nil element is refused here, where the model needs a value.</summary>
+    public static string ReadText(XmlReader reader)
+    {
+        ArgumentNullException.ThrowIfNull(reader);
+        if (reader.HasAttributes && reader.GetAttribute("nil", InstanceNamespace) is { } nil && XmlConvert.ToBoolean(nil))
+        {
+            throw new XmlException($"<{reader.LocalName}> is nil where a value is needed.");
+        }
+
+        return reader.ReadElementContentAsString();
+    }
+
+    /// <summary>Why a string can't be XML text ("the character U+0001", "a lone surrogate"), or null when it can.</summary>
+    internal static string? CharacterProblem(string text)
+    {
+        if (text.AsSpan().IndexOfAnyExceptInRange('\u0020', '\uD7FF') < 0)
+        {
+            return null;
+        }
+
+        if (CodecSupport.HasLoneSurrogate(text))
+        {
+            return "a lone surrogate (half of a character)";
+        }
+
+        foreach (char c in text)
+        {
+            if (!char.IsSurrogate(c) && !XmlConvert.IsXmlChar(c))
+            {
+                return $"the character U+{(int)c:X4}";
+            }
+        }
+
+        return null;
+    }
+
+    // Each value's text, in the XML Schema forms: what the writers write and the readers read.
+    public static string Text(bool value) => XmlConvert.ToString(value);
+
+    public static string Text(byte value) => XmlConvert.ToString(value);
+
+    public static string Text(sbyte value) => XmlConvert.ToString(value);
+
+    public static string Text(short value) => XmlConvert.ToString(value);
+
+    public static string Text(ushort value) => XmlConvert.ToString(value);
+
+    public static string Text(int value) => XmlConvert.ToString(value);
+
+    public static string Text(uint value) => XmlConvert.ToString(value);
+
+    public static string Text(long value) => XmlConvert.ToString(value);
+
+    public static string Text(ulong value) => XmlConvert.ToString(value);
+
+    public static string Text(float value) => XmlConvert.ToString(value);
+
+    public static string Text(double value) => XmlConvert.ToString(value);
+
+    /// <summary>A char as its UTF-16 code unit, as XmlSerializer writes it: any char is a number, while not every char is XML text.</summary>
+    public static string Text(char value) => XmlConvert.ToString((ushort)value);
+
+    public static string Text(decimal value) => XmlConvert.ToString(value);
+
+    public static string Text(Half value) => XmlConvert.ToString((float)value);
+
+    public static string Text(Int128 value) => value.ToString(CultureInfo.InvariantCulture);
+
+    public static string Text(UInt128 value) => value.ToString(CultureInfo.InvariantCulture);
+
+    public static string Text(BigInteger value) => value.ToString(CultureInfo.InvariantCulture);
+
+    public static string Text(Guid value) => value.ToString("D");
+
+    /// <summary>The instant, in UTC, as MessagePack keeps it (a local time becomes UTC; an unspecified one is taken as UTC).</summary>
+    public static string Text(DateTime value) => XmlConvert.ToString(CodecSupport.Instant(value), XmlDateTimeSerializationMode.Utc);
+
+    public static string Text(DateTimeOffset value) => XmlConvert.ToString(value);
+
+    public static string Text(TimeSpan value) => XmlConvert.ToString(value);
+
+    public static string Text(DateOnly value) => value.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
+
+    public static string Text(TimeOnly value) => value.ToString("HH:mm:ss.fffffff", CultureInfo.InvariantCulture);
+
+    public static string Text(Rune value) => XmlConvert.ToString(value.Value);
+
+    public static string Text(Uri value)
+    {
+        ArgumentNullException.ThrowIfNull(value);
+        return value.OriginalString;
+    }
+
+    public static string Text(Version value)
+    {
+        ArgumentNullException.ThrowIfNull(value);
+        return value.ToString();
+    }
+
+    public static string Text(byte[] value) => Convert.ToBase64String(value);
+
+    /// <summary>An enum as its member's name, a combination of flags as their names separated by spaces (as XmlSerializer writes them), anything else as its number.</summary>
+    public static string EnumText<T>(T value)
+        where T : struct, Enum => value.ToString().Replace(", ", " ", StringComparison.Ordinal);
+
+    public static T ToEnum<T>(string text)
+        where T : struct, Enum
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        var names = string.Join(", ", text.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries));
+        return Enum.TryParse<T>(names, ignoreCase: false, out var value) && names.Length > 0
+            ? value
+            : throw new FormatException($"'{text}' is not a {typeof(T).Name}.");
+    }
+
+    public static bool ToBoolean(string text) => XmlConvert.ToBoolean(text);
+
+    public static byte ToByte(string text) => XmlConvert.ToByte(text);
+
+    public static sbyte ToSByte(string text) => XmlConvert.ToSByte(text);
+
+    public static short ToInt16(string text) => XmlConvert.ToInt16(text);
+
+    public static ushort ToUInt16(string text) => XmlConvert.ToUInt16(text);
+
+    public static int ToInt32(string text) => XmlConvert.ToInt32(text);
+
+    public static uint ToUInt32(string text) => XmlConvert.ToUInt32(text);
+
+    public static long ToInt64(string text) => XmlConvert.ToInt64(text);
+
+    public static ulong ToUInt64(string text) => XmlConvert.ToUInt64(text);
+
+    public static float ToSingle(string text) => XmlConvert.ToSingle(text);
+
+    public static double ToDouble(string text) => XmlConvert.ToDouble(text);
+
+    public static char ToChar(string text) => (char)XmlConvert.ToUInt16(text);
+
+    public static decimal ToDecimal(string text) => XmlConvert.ToDecimal(text);
+
+    public static Half ToHalf(string text) => (Half)XmlConvert.ToSingle(text);
+
+    public static Int128 ToInt128(string text) => Int128.Parse(text.AsSpan().Trim(), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+
+    public static UInt128 ToUInt128(string text) => UInt128.Parse(text.AsSpan().Trim(), NumberStyles.None, CultureInfo.InvariantCulture);
+
+    public static BigInteger ToBigInteger(string text) => BigInteger.Parse(text.AsSpan().Trim(), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+
+    public static Guid ToGuid(string text) => Guid.Parse(text.AsSpan().Trim());
+
+    public static DateTime ToDateTime(string text) => XmlConvert.ToDateTime(text, XmlDateTimeSerializationMode.Utc);
+
+    public static DateTimeOffset ToDateTimeOffset(string text) => XmlConvert.ToDateTimeOffset(text);
+
+    public static TimeSpan ToTimeSpan(string text) => XmlConvert.ToTimeSpan(text);
+
+    public static DateOnly ToDateOnly(string text) => DateOnly.ParseExact(text.AsSpan().Trim(), "yyyy-MM-dd", CultureInfo.InvariantCulture);
+
+    public static TimeOnly ToTimeOnly(string text) => TimeOnly.ParseExact(text.AsSpan().Trim(), "HH:mm:ss.fffffff", CultureInfo.InvariantCulture);
+
+    public static Rune ToRune(string text) => new(XmlConvert.ToInt32(text));
+
+    public static Uri ToUri(string text) => new(text, UriKind.RelativeOrAbsolute);
+
+    public static Version ToVersion(string text) => Version.Parse(text.AsSpan().Trim());
+
+    public static byte[] ToBytes(string text) => Convert.FromBase64String(text);
+}
