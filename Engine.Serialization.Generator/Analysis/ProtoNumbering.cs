@@ -37,7 +37,9 @@ internal static class ProtoNumbering
             result.Add(Number(type, name, locked.Messages.TryGetValue(name, out var message) ? message : null, builder, at));
         }
 
-        foreach (var orphan in locked.Messages.Values.Where(m => m.Type is not null && !names.Contains(m.Name)))
+        // A recorded type that still exists (in a referenced assembly, say) was not renamed; it is just not in these models.
+        foreach (var orphan in locked.Messages.Values.Where(m => m.Type is not null && !names.Contains(m.Name)
+            && builder.Compilation.GetTypeByMetadataName(m.Type) is null))
         {
             // A message numbered by its names' hashes renumbers itself the same way under a new name; only one
             // numbered by hand (or before the hashes) would lose its numbers.

@@ -258,10 +258,7 @@ internal static class ModelEmitter
 
                     public override void WriteXml(global::System.Xml.XmlWriter writer, {{type}} value) => {{root.HelperName}}.WriteXml(writer, {{Values.Literal(root.SchemaName)}}, value);
 
-                    public override {{type}} ReadXml(global::System.Xml.XmlReader reader) =>
-                        reader.LocalName == {{Values.Literal(root.SchemaName)}}
-                            ? {{root.HelperName}}.ReadXml(reader)
-                            : throw new global::System.Xml.XmlException("The root element is <" + reader.LocalName + ">, not <" + {{Values.Literal(root.SchemaName)}} + ">.");
+                    public override {{type}} ReadXml(global::System.Xml.XmlReader reader) => {{root.HelperName}}.ReadXml(reader);
 
                     public override void WriteProtobuf(ref global::ProtoBuf.ProtoWriter.State state, {{type}} value) => {{root.HelperName}}.WriteProto(ref state, value);
 

@@ -50,7 +50,10 @@ public abstract class SaveModelCodec<T>
     /// <exception cref="InvalidTextException">Text XML can't carry.</exception>
     public abstract void WriteXml(XmlWriter writer, T value);
 
-    /// <summary>Reads the root from the element the reader is at. A nil where the model has none is reported as by <see cref="Read"/>.</summary>
+    /// <summary>
+    /// Reads the root from the element the reader is at, whatever its name (the container says which model a save holds,
+    /// so a root type renamed since keeps loading). A nil where the model has none is reported as by <see cref="Read"/>.
+    /// </summary>
     public abstract T? ReadXml(XmlReader reader);
 
     /// <summary>Writes the root as one protobuf message, leaving out the fields that hold their defaults.</summary>

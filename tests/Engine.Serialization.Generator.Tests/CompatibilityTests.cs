@@ -19,123 +19,22 @@ public sealed class CompatibilityTests
         CompositeResolver.Create([ForeignPointFormatter.Instance], [StandardResolver.Instance]));
 
     [Fact]
-    public void Dictionaries_MatchMessagePack() => AssertCompatible(
-        new Dictionaries
-        {
-            ByName = new() { ["gold"] = 12, [""] = -1, ["漢字 🎮"] = int.MaxValue },
-            ById = new() { [7] = new Item { Name = "sword", Count = 1 }, [-3] = new Item() },
-            Sorted = new() { ["b"] = 2.5, ["a"] = double.NaN },
-            AsInterface = new Dictionary<string, string> { ["k"] = "v" },
-            ReadOnly = new Dictionary<Guid, long> { [Guid.Parse("0f8fad5b-d9cb-469f-a165-70867728950e")] = long.MinValue },
-            ByEnum = new() { [Faction.Red] = ["a", "b"], [Faction.Blue] = null },
-        },
-        KindsResolver.Write,
-        KindsResolver.Read);
+    public void Dictionaries_MatchMessagePack() => AssertCompatible(KindSamples.Dictionaries(), KindsResolver.Write, KindsResolver.Read);
 
     [Fact]
-    public void Sequences_MatchMessagePack()
-    {
-        var stack = new Stack<string>();
-        stack.Push("bottom");
-        stack.Push("top");
-        AssertCompatible(
-            new Sequences
-            {
-                Names = ["x", "y", ""],
-                Numbers = [1, -1, int.MinValue],
-                List = new List<int> { 3, 1, 2 },
-                ReadOnlyList = new[] { new Item { Name = "a" } },
-                Collection = new List<string> { "c" },
-                ReadOnlyCollection = new[] { 5L, long.MaxValue },
-                Enumerable = new[] { "e", "f" },
-                Queue = new Queue<int>([1, 2, 3]),
-                Stack = stack,
-                Set = new HashSet<int> { 9, 8 },
-                SortedSet = ["b", "a"],
-                Linked = new LinkedList<int>([4, 5]),
-            },
-            KindsResolver.Write,
-            KindsResolver.Read);
-    }
+    public void Sequences_MatchMessagePack() => AssertCompatible(KindSamples.Sequences(), KindsResolver.Write, KindsResolver.Read);
 
     [Fact]
-    public void Grids_MatchMessagePack()
-    {
-        var floats = new float[40, 30];
-        for (int i = 0; i < floats.GetLength(0); i++)
-        {
-            for (int j = 0; j < floats.GetLength(1); j++)
-            {
-                floats[i, j] = (i * 0.5f) - j;
-            }
-        }
-
-        floats[3, 4] = float.NaN;
-        floats[5, 6] = -0f;
-        AssertCompatible(
-            new Grids
-            {
-                Ints = new[,] { { 1, 2, 3 }, { 4, 5, int.MinValue } },
-                Floats = floats,
-                Texts = new[,] { { "a", "b" }, { "", "d" } },
-                Cube = new double[2, 3, 4],
-                Four = new byte[1, 2, 1, 2] { { { { 1, 2 } }, { { 3, 255 } } } },
-                Items = new[,] { { new Item { Name = "x" } } },
-            },
-            KindsResolver.Write,
-            KindsResolver.Read);
-    }
+    public void Grids_MatchMessagePack() => AssertCompatible(KindSamples.Grids(), KindsResolver.Write, KindsResolver.Read);
 
     [Fact]
-    public void PairsAndTuples_MatchMessagePack() => AssertCompatible(
-        new Pairs
-        {
-            Pair = new("key", 3),
-            Named = (5, "five"),
-            Four = (1, "one", new Item { Name = "i" }, 0.5),
-            Nine = (1, 2, 3, 4, 5, 6, 7, 8, 9),
-            ClassTuple = Tuple.Create(1, "t"),
-            PairList = [new(1, "a"), new(2, "b")],
-        },
-        KindsResolver.Write,
-        KindsResolver.Read);
+    public void PairsAndTuples_MatchMessagePack() => AssertCompatible(KindSamples.Pairs(), KindsResolver.Write, KindsResolver.Read);
 
     [Fact]
-    public void Scalars_MatchMessagePack() => AssertCompatible(
-        new Scalars
-        {
-            Id = Guid.Parse("6f9619ff-8b86-d011-b42d-00cf4fc964ff"),
-            Duration = TimeSpan.FromTicks(-123456789),
-            Stamp = new DateTimeOffset(2026, 11, 23, 10, 30, 0, TimeSpan.FromHours(-5)),
-            Day = new DateOnly(1999, 12, 31),
-            Time = new TimeOnly(23, 59, 58, 999),
-            Money = 1234.50m,
-            Small = (Half)0.333,
-            MaybeId = null,
-            MaybeMoney = -0.0001m,
-            Utc = new DateTime(1969, 7, 20, 20, 17, 40, DateTimeKind.Utc),
-            Unspecified = new DateTime(2030, 1, 1, 0, 0, 0, 1, DateTimeKind.Unspecified),
-            Huge = Int128.MinValue,
-            Big = BigInteger.Pow(7, 80),
-        },
-        KindsResolver.Write,
-        KindsResolver.Read);
+    public void Scalars_MatchMessagePack() => AssertCompatible(KindSamples.Scalars(), KindsResolver.Write, KindsResolver.Read);
 
     [Fact]
-    public void MathTypes_MatchMessagePack() => AssertCompatible(
-        new MathTypes
-        {
-            V2 = new(1, -0f),
-            V3 = new(float.NaN, float.PositiveInfinity, 3),
-            V4 = new(1, 2, 3, 4),
-            Rotation = Quaternion.CreateFromYawPitchRoll(0.1f, 0.2f, 0.3f),
-            Transform2D = Matrix3x2.CreateRotation(1.5f),
-            Transform = Matrix4x4.CreatePerspectiveFieldOfView(1, 1.5f, 0.1f, 100),
-            MaybeV2 = new Vector2(5, 6),
-            Path = [Vector3.UnitX, Vector3.One],
-        },
-        KindsResolver.Write,
-        KindsResolver.Read);
+    public void MathTypes_MatchMessagePack() => AssertCompatible(KindSamples.MathTypes(), KindsResolver.Write, KindsResolver.Read);
 
     [Fact]
     public void Plane_IsWrittenAsItsNormalThenItsDistance_LikeVector4()
@@ -157,13 +56,13 @@ public sealed class CompatibilityTests
     [Fact]
     public void Immutables_MatchMessagePack()
     {
-        AssertCompatible(new Hero("Ann", 7, ["brave"]), KindsResolver.Write, KindsResolver.Read);
-        AssertCompatible(new InitOnly { Name = "init", Level = 9, Weapon = new Item { Name = "bow" } }, KindsResolver.Write, KindsResolver.Read);
-        AssertCompatible(new GetOnly("get", 3), KindsResolver.Write, KindsResolver.Read);
-        AssertCompatible(new ReadonlyFields(4, "four"), KindsResolver.Write, KindsResolver.Read);
-        AssertCompatible(new Marked(11) { Y = 12 }, KindsResolver.Write, KindsResolver.Read);
-        AssertCompatible(new ImmutablePoint(-1, 1), KindsResolver.Write, KindsResolver.Read);
-        AssertCompatible(new WithRequired { Name = "req", Level = 2 }, KindsResolver.Write, KindsResolver.Read);
+        AssertCompatible(KindSamples.Hero(), KindsResolver.Write, KindsResolver.Read);
+        AssertCompatible(KindSamples.InitOnly(), KindsResolver.Write, KindsResolver.Read);
+        AssertCompatible(KindSamples.GetOnly(), KindsResolver.Write, KindsResolver.Read);
+        AssertCompatible(KindSamples.ReadonlyFields(), KindsResolver.Write, KindsResolver.Read);
+        AssertCompatible(KindSamples.Marked(), KindsResolver.Write, KindsResolver.Read);
+        AssertCompatible(KindSamples.ImmutablePoint(), KindsResolver.Write, KindsResolver.Read);
+        AssertCompatible(KindSamples.WithRequired(), KindsResolver.Write, KindsResolver.Read);
     }
 
     [Fact]
@@ -186,24 +85,14 @@ public sealed class CompatibilityTests
     [Fact]
     public void PrivateAndInternalMembers_WithAllowPrivate_MatchMessagePack()
     {
-        var vault = new Vault(250, "1234", "Ann");
-
-        var read = AssertCompatible(vault, KindsResolver.Write, KindsResolver.Read);
+        var read = AssertCompatible(KindSamples.Vault(), KindsResolver.Write, KindsResolver.Read);
 
         Assert.Equal(250, read.Gold);
         Assert.Equal("1234", read.Code);
     }
 
     [Fact]
-    public void Unions_OnAbstractClassesAndInterfaces_MatchMessagePack() => AssertCompatible(
-        new Zoo
-        {
-            Shapes = [new Circle { Radius = 2 }, new Square { Side = 3, Label = "sq" }, new Circle()],
-            Pet = new Dog { Name = "rex" },
-            OtherPet = new Cat { Lives = 9 },
-        },
-        KindsResolver.Write,
-        KindsResolver.Read);
+    public void Unions_OnAbstractClassesAndInterfaces_MatchMessagePack() => AssertCompatible(KindSamples.Zoo(), KindsResolver.Write, KindsResolver.Read);
 
     [Fact]
     public void Callbacks_RunBeforeWritingAndAfterReading_AsWithMessagePack()
@@ -221,18 +110,7 @@ public sealed class CompatibilityTests
     }
 
     [Fact]
-    public void CustomFormatters_EnumsByName_AndKnownFormatters_MatchMessagePack() => AssertCompatible(
-        new Formatted
-        {
-            Wallet = new Money { Cents = 1999 },
-            Favourite = new ColorName("teal"),
-            Spot = new ForeignPoint { X = 3, Y = -4 },
-            Mood = Mood.Angry,
-            Powers = Powers.Fly | Powers.Climb,
-            Side = Faction.Blue,
-        },
-        KindsResolver.Write,
-        KindsResolver.Read);
+    public void CustomFormatters_EnumsByName_AndKnownFormatters_MatchMessagePack() => AssertCompatible(KindSamples.Formatted(), KindsResolver.Write, KindsResolver.Read);
 
     [Theory]
     [InlineData(Mood.Angry, "angry!")]
@@ -283,7 +161,7 @@ public sealed class CompatibilityTests
     [Fact]
     public void ExplicitKeys_ComputedMembersAreWrittenNotRead_MatchMessagePack()
     {
-        var read = AssertCompatible(new Explicit { Name = "n", Level = 4, Tags = ["t"] }, KindsResolver.Write, KindsResolver.Read);
+        var read = AssertCompatible(KindSamples.Explicit(), KindsResolver.Write, KindsResolver.Read);
 
         Assert.Equal(8, read.Twice);
     }
@@ -300,11 +178,11 @@ public sealed class CompatibilityTests
 
     [Fact]
     public void Inheritance_BaseMembersFirst_PropertiesBeforeFields_OverridesOnce_MatchMessagePack() =>
-        AssertCompatible(new Wolf { Name = "grey", Legs = 3, Wild = true, Pack = "south", Age = 7, Sound = "yip" }, KindsResolver.Write, KindsResolver.Read);
+        AssertCompatible(KindSamples.Wolf(), KindsResolver.Write, KindsResolver.Read);
 
     [Fact]
     public void DataMemberOrder_MovesThoseMembersFirst_AsMessagePacksResolverDoes() =>
-        AssertCompatible(new Ordered { A = 1, B = 2, C = 3, D = 4 }, KindsResolver.Write, KindsResolver.Read);
+        AssertCompatible(KindSamples.Ordered(), KindsResolver.Write, KindsResolver.Read);
 
     [Fact]
     public void Dictionaries_OfIntegerKeys_AreReadWithCollisionResistantHashing_StringKeysWithTheDefault()

@@ -6,6 +6,33 @@ using MessagePack.Formatters;
 
 [assembly: MessagePackKnownFormatter(typeof(Engine.Serialization.Generator.Tests.ForeignPointFormatter))]
 
+// Every kind is a save model too, so that EveryFormatTests round-trip each through XML and protobuf (the assembly's save
+// models agree with NamedEnums, the one written for its enums by name).
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Dictionaries), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Sequences), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Grids), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Pairs), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Scalars), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.MathTypes), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.WithPlane), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Hero), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.InitOnly), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.GetOnly), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.ReadonlyFields), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Marked), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.ImmutablePoint), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.WithRequired), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Vault), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Zoo), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.WithCallbacks), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Formatted), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Explicit), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.ExplicitEmpty), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.MapEmpty), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Wolf), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Ordered), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.NullableItems), EnumsAsStrings = true)]
+
 namespace Engine.Serialization.Generator.Tests;
 
 // One type per kind of member a game's model uses, each public so MessagePack-CSharp's own (dynamic) resolver can
@@ -470,6 +497,23 @@ public sealed class Ordered
     public int C { get; set; }
 
     public int D;
+}
+
+/// <summary>Collections whose items may be null, of every sort: protobuf carries each item in a message of its own.</summary>
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class NullableItems
+{
+    public List<string?> Texts { get; set; } = [];
+
+    public int?[] Numbers { get; set; } = [];
+
+    public List<Item?> Items { get; set; } = [];
+
+    public List<List<int>?> Lists { get; set; } = [];
+
+    public Dictionary<string, int?> Maybe { get; set; } = [];
+
+    public string?[,] Grid { get; set; } = new string?[0, 0];
 }
 
 [GeneratedFormatterResolver(

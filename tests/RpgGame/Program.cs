@@ -2,13 +2,15 @@ using Engine.Serialization;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
+using Engine.Serialization.Formats;
 using Engine.Serialization.Slots;
 using RpgGame.Model;
 
 // A second game on the engine: an RPG party saved and loaded through the save system, natively and under JIT.
 //   rpg-game demo [SAVE-DIR]              plays a few scripted turns, saving and loading through slots and files
-//   rpg-game roundtrip OUT-DIR SEEDS...   saves, loads and saves again each seed's random party, writing the result
-//   rpg-game selftest                     round-trips the sample and 100 random parties; "selftest: N passed, N failed"
+//   rpg-game roundtrip OUT-DIR SEEDS...   saves, loads and saves again each seed's random party in each format, writing the result
+//   rpg-game selftest                     round-trips the sample and 100 random parties in every format x compression;
+//                                         "selftest: N passed, N failed"
 return args switch
 {
     ["demo", .. var rest] => Demo(rest.Length > 0 ? rest[0] : Path.Combine(Path.GetTempPath(), $"rpg-demo-{Environment.ProcessId}")),
@@ -45,21 +47,25 @@ static int Demo(string folder)
     return ok ? 0 : 1;
 }
 
-// Each seed's party saved, loaded and saved again: the tests load the result under JIT and compare it, with a
-// reflection-based oracle, to the same seed's party. A party the save refuses (text UTF-8 can't carry) is noted.
+// Each seed's party saved, loaded and saved again, in each format: the tests load the result under JIT and compare it,
+// with a reflection-based oracle, to the same seed's party. A party the save refuses (text a format can't carry) is noted.
 static int RoundTrip(string folder, IEnumerable<int> seeds)
 {
     Directory.CreateDirectory(folder);
     foreach (int seed in seeds)
     {
-        string path = Path.Combine(folder, $"{seed}.sav");
-        try
+        foreach (var format in Enum.GetValues<SaveFormat>())
         {
-            File.WriteAllBytes(path, SaveSerializer.Save(SaveSerializer.Load<PartyState>(SaveSerializer.Save(PartyFactory.Random(seed)))));
-        }
-        catch (SaveEncodingException e)
-        {
-            File.WriteAllText(path + ".refused", e.Message);
+            string path = Path.Combine(folder, $"{seed}-{format}.sav".ToLowerInvariant());
+            var options = new SaveOptions { Format = format };
+            try
+            {
+                File.WriteAllBytes(path, SaveSerializer.Save(SaveSerializer.Load<PartyState>(SaveSerializer.Save(PartyFactory.Random(seed), options: options)), options: options));
+            }
+            catch (SaveEncodingException e)
+            {
+                File.WriteAllText(path + ".refused", e.Message);
+            }
         }
     }
 
@@ -72,10 +78,14 @@ static int SelfTest()
     int failed = 0;
     foreach (var (name, party) in new[] { ("sample", PartyFactory.Sample()) }.Concat(Enumerable.Range(1, 100).Select(seed => ($"seed {seed}", PartyFactory.Random(seed)))))
     {
-        string? problem = Check(party);
-        Console.WriteLine(problem is null ? $"ok    {name}" : $"FAIL  {name}: {problem}");
-        passed += problem is null ? 1 : 0;
-        failed += problem is null ? 0 : 1;
+        var problems = Enum.GetValues<SaveFormat>()
+            .SelectMany(format => Enum.GetValues<SaveCompression>().Select(compression => new SaveOptions { Format = format, Compression = compression }))
+            .Select(options => Check(party, options) is { } problem ? $"{options.Format} + {options.Compression}: {problem}" : null)
+            .OfType<string>()
+            .ToList();
+        Console.WriteLine(problems.Count == 0 ? $"ok    {name}" : $"FAIL  {name}: {string.Join("; ", problems)}");
+        passed += problems.Count == 0 ? 1 : 0;
+        failed += problems.Count == 0 ? 0 : 1;
     }
 
     Console.WriteLine($"selftest: {passed} passed, {failed} failed");
@@ -84,12 +94,12 @@ static int SelfTest()
 
 // What the save accepts, the load gives back: saving the loaded party writes the same bytes. (The JIT tests hold the
 // native round trip to a reflection-based comparison; this is the native program's own check.)
-static string? Check(PartyState party)
+static string? Check(PartyState party, SaveOptions options)
 {
     byte[] first;
     try
     {
-        first = SaveSerializer.Save(party, new SaveMetadata { Title = "selftest" });
+        first = SaveSerializer.Save(party, new SaveMetadata { Title = "selftest" }, options);
     }
     catch (SaveEncodingException)
     {
@@ -101,7 +111,7 @@ static string? Check(PartyState party)
         return "the save accepted text UTF-8 can't carry";
     }
 
-    byte[] second = SaveSerializer.Save(SaveSerializer.Load<PartyState>(first), new SaveMetadata { Title = "selftest" });
+    byte[] second = SaveSerializer.Save(SaveSerializer.Load<PartyState>(first), new SaveMetadata { Title = "selftest" }, options);
     return first.AsSpan().SequenceEqual(second) ? null : "saving the loaded party wrote other bytes";
 }
 

@@ -555,7 +555,7 @@ internal static class ProtobufEmitter
         if (WrapsItems(shape))
         {
             code.Open($"foreach (var item in {items})");
-            code.Line($"state.WriteMessage<{element.TypeName}>({field}, {Codec}.Message, item, ItemMessage.Instance);");
+            code.Line($"state.WriteMessage<{Codec}.Item<{element.TypeName}>>({field}, {Codec}.Message, new(item), ItemMessage.Instance);");
             code.Close();
             return;
         }
@@ -600,7 +600,7 @@ internal static class ProtobufEmitter
         var element = shape.Element!;
         if (WrapsItems(shape))
         {
-            code.Line($"{items}.Add(state.ReadMessage<{element.TypeName}>(default, default, ItemMessage.Instance));");
+            code.Line($"{items}.Add(state.ReadMessage<{Codec}.Item<{element.TypeName}>>(default, default, ItemMessage.Instance).Value);");
             return;
         }
 
@@ -641,26 +641,27 @@ internal static class ProtobufEmitter
         var element = shape.Element!;
         var inner = element.Kind == ShapeKind.Nullable ? element.Element! : element;
         var e = element.TypeName;
+        var item = $"{Codec}.Item<{e}>";
         code.Line();
-        code.Open($"private sealed class ItemMessage : {Serializer}<{e}>");
+        code.Open($"private sealed class ItemMessage : {Serializer}<{item}>");
         code.Line("public static readonly ItemMessage Instance = new();");
         code.Line();
         code.Line($"public global::ProtoBuf.Serializers.SerializerFeatures Features => {Features};");
         code.Line();
-        code.Open($"public void Write({WriterState}, {e} value)");
-        code.Open("if (value is { } item)");
+        code.Open($"public void Write({WriterState}, {item} value)");
+        code.Open("if (value.Value is { } item)");
         WriteOne(code, inner, "1", "item");
         code.Close();
         code.Close();
         code.Line();
-        code.Open($"public {e} Read({ReaderState}, {e} value)");
+        code.Open($"public {item} Read({ReaderState}, {item} value)");
         code.Line($"{e} result = default;");
         code.Line("int field;");
         code.Open("while ((field = state.ReadFieldHeader()) > 0)");
         code.Line($"if (field == 1) result = {ReadOne(inner)}; else state.SkipField();");
         code.Close();
         code.Line();
-        code.Line("return result;");
+        code.Line("return new(result);");
         code.Close();
         code.Close();
     }

@@ -61,7 +61,8 @@ internal sealed class XsdWriter
                     .Select(m => Element(SchemaNames.Element(m.Key), m.Shape, m.AllowsNull, "minOccurs=\"0\"")));
                 break;
             case ShapeKind.Union:
-                Complex(types.Name(shape), "choice", types.Union(shape)!.Cases.Select(c => Element(c.Shape.SchemaName, c.Shape, false, null)));
+                Complex(types.Name(shape), "choice", types.Union(shape)!.Cases.Select(c => Element(c.Shape.SchemaName, c.Shape, false, null)),
+                    "<xs:attribute name=\"case\" type=\"xs:int\" />");
                 break;
             case ShapeKind.Components:
                 Complex(types.Name(shape), "sequence", shape.Components!.Items.Select(p => Element(SchemaNames.Element(p.Accessor), p.Shape, p.AllowsNull, "minOccurs=\"0\"")));
@@ -146,7 +147,7 @@ internal sealed class XsdWriter
         return name;
     }
 
-    private void Complex(string name, string group, IEnumerable<string> elements)
+    private void Complex(string name, string group, IEnumerable<string> elements, string? attribute = null)
     {
         text.Append($"{Indent}<xs:complexType name=\"{name}\">\n{Indent}  <xs:{group}>\n");
         foreach (var element in elements)
@@ -154,7 +155,13 @@ internal sealed class XsdWriter
             text.Append(Indent).Append("    ").Append(element).Append('\n');
         }
 
-        text.Append($"{Indent}  </xs:{group}>\n{Indent}</xs:complexType>\n\n");
+        text.Append($"{Indent}  </xs:{group}>\n");
+        if (attribute is not null)
+        {
+            text.Append(Indent).Append("  ").Append(attribute).Append('\n');
+        }
+
+        text.Append($"{Indent}</xs:complexType>\n\n");
     }
 
     /// <summary>An enum's text: its members' names (space-separated for [Flags]), or a number for any other value.</summary>

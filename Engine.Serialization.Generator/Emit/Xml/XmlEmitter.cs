@@ -185,7 +185,12 @@ internal static class XmlEmitter
 
         code.Open($"if ({Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");
-        code.Open("switch (reader.LocalName)");
+        var restored = type.Members.Any(m => m.IsRestored);
+        if (restored)
+        {
+            code.Open("switch (reader.LocalName)");
+        }
+
         for (var i = 0; i < type.Members.Count; i++)
         {
             var member = type.Members[i];
@@ -216,8 +221,11 @@ internal static class XmlEmitter
             code.Outdent();
         }
 
-        code.Close();
-        code.Line();
+        if (restored)
+        {
+            code.Close();
+            code.Line();
+        }
 
         // Members this build doesn't know (a newer game wrote them).
         code.Line(type.IsStruct ? "reader.Skip();" : "unknown.AddXml(reader);");
@@ -267,15 +275,18 @@ internal static class XmlEmitter
         code.Line();
         code.Line("writer.WriteStartElement(name);");
         code.Line("var type = value.GetType();");
-        var first = true;
         foreach (var @case in union.Cases)
         {
-            code.Line($"{(first ? "if" : "else if")} (type == typeof({@case.Shape.TypeName})) {@case.Shape.HelperName}.WriteXml(writer, {Values.Literal(@case.Shape.SchemaName)}, ({@case.Shape.TypeName})value);");
-            first = false;
+            code.Open($"if (type == typeof({@case.Shape.TypeName}))");
+            code.Line($"writer.WriteAttributeString(\"case\", \"{@case.Key}\");");
+            code.Line($"{@case.Shape.HelperName}.WriteXml(writer, {Values.Literal(@case.Shape.SchemaName)}, ({@case.Shape.TypeName})value);");
+            code.Line("writer.WriteEndElement();");
+            code.Line("return;");
+            code.Close();
+            code.Line();
         }
 
-        code.Line($"{(first ? string.Empty : "else ")}throw {Values.Support}.NotAUnionCase({display}, type);");
-        code.Line("writer.WriteEndElement();");
+        code.Line($"throw {Values.Support}.NotAUnionCase({display}, type);");
         code.Close();
         code.Line();
 
@@ -284,15 +295,19 @@ internal static class XmlEmitter
         code.Line("return null;");
         code.Close();
         code.Line();
+        // The union key names the case (so a case type renamed since keeps loading); without it, the element's name does.
+        code.Line("var key = reader.GetAttribute(\"case\");");
         code.Open($"if (!{Codec}.StartContent(reader) || !{Codec}.NextElement(reader))");
         code.Line($"throw new global::System.Xml.XmlException(\"A \" + {display} + \" element holds none of its cases.\");");
         code.Close();
         code.Line();
+        var names = string.Join(", ", union.Cases.Select(c => $"{Values.Literal(c.Shape.SchemaName)} => \"{c.Key}\""));
+        code.Line($"key ??= reader.LocalName switch {{ {names}, _ => reader.LocalName }};");
         code.Line($"{shape.TypeName} result;");
-        code.Open("switch (reader.LocalName)");
+        code.Open("switch (key)");
         foreach (var @case in union.Cases)
         {
-            code.Line($"case {Values.Literal(@case.Shape.SchemaName)}:");
+            code.Line($"case \"{@case.Key}\":");
             code.Indent();
             code.Line($"result = {@case.Shape.HelperName}.ReadXml(reader);");
             code.Line("break;");
@@ -301,7 +316,7 @@ internal static class XmlEmitter
 
         code.Line("default:");
         code.Indent();
-        code.Line($"throw {Values.Support}.UnknownUnionCase({display}, reader.LocalName);");
+        code.Line($"throw {Values.Support}.UnknownUnionCase({display}, key);");
         code.Outdent();
         code.Close();
         code.Line();

@@ -133,6 +133,15 @@ public static class ProtobufCodec
 
     public static bool Same<T>(T a, T b) => EqualityComparer<T>.Default.Equals(a, b);
 
+    /// <summary>
+    /// An item of a collection whose items may be null, as the message that holds it (field 1, absent for null): a
+    /// struct, so that a null item still makes a (then empty) message where protobuf-net would write nothing.
+    /// </summary>
+    public readonly struct Item<T>(T value)
+    {
+        public T Value { get; } = value;
+    }
+
     /// <summary>Starts a packed field's run of values (varints, or fixed 32- or 64-bit little-endian), written by <see cref="PackedRun.WriteTo"/>.</summary>
     public static PackedRun Packed() => new();
 

@@ -43,6 +43,10 @@ public sealed class FrozenSavesTests
     [Theory]
     [InlineData("rpg-v1/sample-messagepack-none.sav")]
     [InlineData("rpg-v1/sample-messagepack-lz4.sav")]
+    [InlineData("rpg-v1/sample-xml-none.sav")]
+    [InlineData("rpg-v1/sample-xml-lz4.sav")]
+    [InlineData("rpg-v1/sample-protobuf-none.sav")]
+    [InlineData("rpg-v1/sample-protobuf-lz4.sav")]
     public void FrozenRpgSave_Loads_AndEqualsTheSampleParty(string fixture)
     {
         var loaded = SaveSerializer.Load<PartyState>(FixtureFiles.Read(fixture));

@@ -7,13 +7,18 @@ namespace Engine.Serialization.Tests.Versioning;
 
 /// <summary>
 /// An older game that loads a newer save and saves it again keeps every member it did not know, at every level of
-/// the graph (kept with the object they came from); and the newer game's members survive a trip through the older one.
+/// the graph (kept with the object they came from), in every format; and the newer game's members survive a trip
+/// through the older one.
 /// </summary>
 public sealed class UnknownMembersTests
 {
-    [Fact]
-    public void NewerSave_ThroughTheOlderGame_BackToTheNewer_KeepsEveryMemberTheOlderDidNotKnow()
+    public static TheoryData<SaveFormat> Formats() => [.. Enum.GetValues<SaveFormat>()];
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void NewerSave_ThroughTheOlderGame_BackToTheNewer_KeepsEveryMemberTheOlderDidNotKnow(SaveFormat format)
     {
+        var options = new SaveOptions { Format = format };
         var newer = new NewerPartyState
         {
             PartyName = "Company",
@@ -24,37 +29,43 @@ public sealed class UnknownMembersTests
             Mounts = ["grey mare", "mule"],
         };
 
-        var older = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer));
+        var older = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer, options: options));
         older.Location = "Valley";
         older.Heroes[0].Health = 0.5f;
-        var back = SaveSerializer.Load<NewerPartyState>(SaveSerializer.Save(older));
+        var back = SaveSerializer.Load<NewerPartyState>(SaveSerializer.Save(older, options: options));
 
         newer.Location = "Valley";
         GraphAssert.Equal(newer, back);
-        Assert.Equal(0.5f, SaveSerializer.Load<PartyState>(SaveSerializer.Save(back)).Heroes[0].Health);
+        Assert.Equal(0.5f, SaveSerializer.Load<PartyState>(SaveSerializer.Save(back, options: options)).Heroes[0].Health);
     }
 
-    [Fact]
-    public void OlderSave_ThroughTheNewerGame_BackToTheOlder_KeepsEveryMemberTheNewerDidNotDeclare()
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void OlderSave_ThroughTheNewerGame_BackToTheOlder_KeepsEveryMemberTheNewerDidNotDeclare(SaveFormat format)
     {
+        var options = new SaveOptions { Format = format };
         var older = PartyFactory.Sample();
 
-        var newer = SaveSerializer.Load<NewerPartyState>(SaveSerializer.Save(older));
+        var newer = SaveSerializer.Load<NewerPartyState>(SaveSerializer.Save(older, options: options));
         newer.Location = "Valley";
         newer.Mounts.Add("pony");
         newer.Stash[0].Rarity = "legendary";
-        var back = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer));
+        var back = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer, options: options));
 
         older.Location = "Valley";
         GraphAssert.Equal(older, back);
     }
 
     [Theory]
-    [InlineData(SaveCompression.None)]
-    [InlineData(SaveCompression.Lz4)]
-    public void GameContent_OlderToNewerToOlder_KeepsTheMembersTheNewerRemoved(SaveCompression compression)
+    [InlineData(SaveFormat.MessagePack, SaveCompression.None)]
+    [InlineData(SaveFormat.MessagePack, SaveCompression.Lz4)]
+    [InlineData(SaveFormat.Xml, SaveCompression.None)]
+    [InlineData(SaveFormat.Xml, SaveCompression.Lz4)]
+    [InlineData(SaveFormat.Protobuf, SaveCompression.None)]
+    [InlineData(SaveFormat.Protobuf, SaveCompression.Lz4)]
+    public void GameContent_OlderToNewerToOlder_KeepsTheMembersTheNewerRemoved(SaveFormat format, SaveCompression compression)
     {
-        var options = new SaveOptions { Compression = compression };
+        var options = new SaveOptions { Format = format, Compression = compression };
         var today = ContentGenerator.Create(ContentSize.Small);
 
         var newer = SaveSerializer.Load<NewerGameContent>(SaveSerializer.Save(today, options: options));
@@ -65,16 +76,30 @@ public sealed class UnknownMembersTests
         Assert.Equal("hard", SaveSerializer.Load<NewerGameContent>(SaveSerializer.Save(back, options: options)).Difficulty);
     }
 
-    [Fact]
-    public void KeptMembers_TravelWithASnapshot()
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void KeptMembers_TravelWithASnapshot(SaveFormat format)
     {
+        var options = new SaveOptions { Format = format };
         var newer = new NewerPartyState { PartyName = "Company", Mounts = ["mule"], Heroes = [new NewerHero { Name = "A", Title = "T" }] };
-        var older = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer));
+        var older = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer, options: options));
 
-        var snapshot = PreparedSave<PartyState>.Prepare(older, new SaveMetadata { Title = "t" });
+        var snapshot = PreparedSave<PartyState>.Prepare(older, new SaveMetadata { Title = "t" }, options);
         var back = SaveSerializer.Load<NewerPartyState>(snapshot.ToArray());
 
         Assert.Equal(["mule"], back.Mounts);
         Assert.Equal("T", back.Heroes[0].Title);
+    }
+
+    [Fact]
+    public void KeptMembers_AreLeftOut_WhenTheGameIsSavedInAnotherFormat()
+    {
+        var newer = new NewerPartyState { PartyName = "Company", Mounts = ["mule"] };
+        var older = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer, options: new SaveOptions { Format = SaveFormat.Xml }));
+
+        var back = SaveSerializer.Load<NewerPartyState>(SaveSerializer.Save(older, options: new SaveOptions { Format = SaveFormat.Protobuf }));
+
+        Assert.Empty(back.Mounts);
+        Assert.Equal("Company", back.PartyName);
     }
 }
