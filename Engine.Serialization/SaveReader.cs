@@ -1,13 +1,18 @@
 using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
+using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
+using Engine.Serialization.IO;
 using Engine.Serialization.Migrations;
 using Engine.Serialization.Models;
 
 namespace Engine.Serialization;
 
-/// <summary>The one load path: container -> (the right model and game?) -> decompression -> migration -> format -> model.</summary>
+/// <summary>
+/// The one load path: file or stream -> container -> (the right model and game?) -> decompression -> migration ->
+/// format -> model. Failures name the file they came from.
+/// </summary>
 internal static class SaveReader
 {
     public static T Read<T>(ReadOnlyMemory<byte> data, LoadOptions? options)
@@ -16,6 +21,37 @@ internal static class SaveReader
         var (info, payload) = ReadPayload(data, options ?? LoadOptions.Default, codec);
         return SaveFormats.Get(info.Header.Format, codec).Read(payload);
     }
+
+    public static T Read<T>(Stream stream, LoadOptions? options) =>
+        Read<T>(StreamReading.ReadAll(stream, options ?? LoadOptions.Default), options);
+
+    public static async Task<T> ReadAsync<T>(Stream stream, LoadOptions? options, CancellationToken cancellationToken) =>
+        Read<T>(await StreamReading.ReadAllAsync(stream, options ?? LoadOptions.Default, cancellationToken).ConfigureAwait(false), options);
+
+    public static T ReadFile<T>(string path, LoadOptions? options) => WithFile(path, file => Read<T>(file, options));
+
+    public static async Task<T> ReadFileAsync<T>(string path, LoadOptions? options, CancellationToken cancellationToken)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        try
+        {
+            await using var file = OpenRead(path);
+            return await ReadAsync<T>(file, options, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (NameFile(e, path) is { } named)
+        {
+            if (named == e)
+            {
+                throw;
+            }
+
+            throw named;
+        }
+    }
+
+    /// <summary>A save file's header and metadata only: what a slot list needs, without decoding the game.</summary>
+    public static SaveInfo ReadInfo(string path, LoadOptions? options) =>
+        WithFile(path, file => SaveContainer.ReadInfo(file, options ?? LoadOptions.Default));
 
     /// <summary>The payload of a save of <typeparamref name="T"/>, checked, decompressed and migrated to the model's current schema.</summary>
     public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload<T>(ReadOnlyMemory<byte> data, LoadOptions options, SaveModelCodec<T> codec)
@@ -55,10 +91,50 @@ internal static class SaveReader
             : null;
     }
 
+    private static T WithFile<T>(string path, Func<FileStream, T> read)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        try
+        {
+            using var file = OpenRead(path);
+            return read(file);
+        }
+        catch (Exception e) when (NameFile(e, path) is { } named)
+        {
+            if (named == e)
+            {
+                throw;
+            }
+
+            throw named;
+        }
+    }
+
+    private static FileStream OpenRead(string path) =>
+        new(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
+
+    /// <summary>
+    /// The exception that names the file: the same save exception with its path filled in, or a
+    /// file-system failure as a <see cref="SaveIOException"/>; null lets anything else pass.
+    /// </summary>
+    private static Exception? NameFile(Exception e, string path)
+    {
+        switch (e)
+        {
+            case SaveException save:
+                save.FilePath ??= path;
+                return save;
+            case IOException or UnauthorizedAccessException:
+                return new SaveIOException($"The save could not be read ({e.Message}).", path, e);
+            default:
+                return null;
+        }
+    }
+
     private static ReadOnlyMemory<byte> Upgrade(SaveInfo info, ReadOnlyMemory<byte> stored, SchemaMigrations migrations)
     {
         var header = info.Header;
         var payload = PayloadCompression.Decompress(header.Compression, stored, checked((int)header.DecodedLength));
-        return migrations.Upgrade(SaveFormats.Get(header.Format), header.SchemaVersion, payload);
+        return migrations.Upgrade(header.SchemaVersion, payload, stored => SaveDocuments.Open(header.Format, stored));
     }
 }

@@ -1,6 +1,4 @@
 using Engine.Serialization.Container;
-using Engine.Serialization.Errors;
-using Engine.Serialization.IO;
 using Engine.Serialization.Models;
 
 namespace Engine.Serialization;
@@ -28,75 +26,16 @@ public static partial class SaveSerializer
     public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload(ReadOnlyMemory<byte> data, LoadOptions? options = null) =>
         SaveReader.ReadPayload(data, options ?? LoadOptions.Default, options?.Migrations);
 
-    public static T Load<T>(Stream stream, LoadOptions? options = null) =>
-        Load<T>(StreamReading.ReadAll(stream, options ?? LoadOptions.Default), options);
+    public static T Load<T>(Stream stream, LoadOptions? options = null) => SaveReader.Read<T>(stream, options);
 
-    public static async Task<T> LoadAsync<T>(Stream stream, LoadOptions? options = null, CancellationToken cancellationToken = default) =>
-        Load<T>(await StreamReading.ReadAllAsync(stream, options ?? LoadOptions.Default, cancellationToken).ConfigureAwait(false), options);
+    public static Task<T> LoadAsync<T>(Stream stream, LoadOptions? options = null, CancellationToken cancellationToken = default) =>
+        SaveReader.ReadAsync<T>(stream, options, cancellationToken);
 
-    public static T LoadFromFile<T>(string path, LoadOptions? options = null) =>
-        ReadFile(path, file => Load<T>(file, options));
+    public static T LoadFromFile<T>(string path, LoadOptions? options = null) => SaveReader.ReadFile<T>(path, options);
 
-    public static async Task<T> LoadFromFileAsync<T>(string path, LoadOptions? options = null, CancellationToken cancellationToken = default)
-    {
-        ArgumentException.ThrowIfNullOrEmpty(path);
-        try
-        {
-            await using var file = OpenRead(path);
-            return await LoadAsync<T>(file, options, cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception e) when (NameFile(e, path) is { } named)
-        {
-            if (named == e)
-            {
-                throw;
-            }
-
-            throw named;
-        }
-    }
+    public static Task<T> LoadFromFileAsync<T>(string path, LoadOptions? options = null, CancellationToken cancellationToken = default) =>
+        SaveReader.ReadFileAsync<T>(path, options, cancellationToken);
 
     /// <summary>Reads a save file's header and metadata only: what a slot list needs, without decoding the game.</summary>
-    public static SaveInfo ReadInfo(string path, LoadOptions? options = null) =>
-        ReadFile(path, file => SaveContainer.ReadInfo(file, options ?? LoadOptions.Default));
-
-    private static T ReadFile<T>(string path, Func<FileStream, T> read)
-    {
-        ArgumentException.ThrowIfNullOrEmpty(path);
-        try
-        {
-            using var file = OpenRead(path);
-            return read(file);
-        }
-        catch (Exception e) when (NameFile(e, path) is { } named)
-        {
-            if (named == e)
-            {
-                throw;
-            }
-
-            throw named;
-        }
-    }
-
-    private static FileStream OpenRead(string path) =>
-        new(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
-
-    /// <summary>
-    /// The exception that names the file: the same save exception with its path filled in, or a
-    /// file-system failure as a <see cref="SaveIOException"/>; null lets anything else pass.
-    /// </summary>
-    private static Exception? NameFile(Exception e, string path)
-    {
-        switch (e)
-        {
-            case SaveException save:
-                save.FilePath ??= path;
-                return save;
-            case IOException or UnauthorizedAccessException:
-                return new SaveIOException($"The save could not be read ({e.Message}).", path, e);
-            default:
-                return null;
-        }
-    }
+    public static SaveInfo ReadInfo(string path, LoadOptions? options = null) => SaveReader.ReadInfo(path, options);
 }

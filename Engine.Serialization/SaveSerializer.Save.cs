@@ -1,6 +1,5 @@
 using System.Buffers;
 using Engine.Serialization.Container;
-using Engine.Serialization.IO;
 
 namespace Engine.Serialization;
 
@@ -17,39 +16,21 @@ public static partial class SaveSerializer
     public static void Save<T>(IBufferWriter<byte> output, T content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
         SaveWriter.Write(output, content, metadata, options);
 
-    public static byte[] Save<T>(T content, SaveMetadata? metadata = null, SaveOptions? options = null)
-    {
-        using var file = SaveWriter.Encode(content, metadata, options);
-        return file.WrittenSpan.ToArray();
-    }
+    public static byte[] Save<T>(T content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
+        SaveWriter.ToArray(content, metadata, options);
 
-    public static void Save<T>(Stream stream, T content, SaveMetadata? metadata = null, SaveOptions? options = null)
-    {
-        ArgumentNullException.ThrowIfNull(stream);
-        using var file = SaveWriter.Encode(content, metadata, options);
-        stream.Write(file.WrittenSpan);
-    }
+    public static void Save<T>(Stream stream, T content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
+        SaveWriter.Write(stream, content, metadata, options);
 
-    public static async Task SaveAsync<T>(Stream stream, T content, SaveMetadata? metadata = null, SaveOptions? options = null, CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(stream);
-        using var file = SaveWriter.Encode(content, metadata, options);
-        await stream.WriteAsync(file.WrittenMemory, cancellationToken).ConfigureAwait(false);
-    }
+    /// <summary>Encodes the game before returning (so the game may change it right away), then writes the stream.</summary>
+    public static Task SaveAsync<T>(Stream stream, T content, SaveMetadata? metadata = null, SaveOptions? options = null, CancellationToken cancellationToken = default) =>
+        SaveWriter.WriteAsync(stream, content, metadata, options, cancellationToken);
 
     /// <summary>Saves to a file; the file is replaced whole or not at all, so a failed save leaves the old one.</summary>
-    public static void SaveToFile<T>(string path, T content, SaveMetadata? metadata = null, SaveOptions? options = null)
-    {
-        ArgumentException.ThrowIfNullOrEmpty(path);
-        using var file = SaveWriter.Encode(content, metadata, options);
-        AtomicFile.Write(path, file.WrittenSpan);
-    }
+    public static void SaveToFile<T>(string path, T content, SaveMetadata? metadata = null, SaveOptions? options = null) =>
+        SaveWriter.WriteFile(path, content, metadata, options);
 
     /// <inheritdoc cref="SaveToFile"/>
-    public static async Task SaveToFileAsync<T>(string path, T content, SaveMetadata? metadata = null, SaveOptions? options = null, CancellationToken cancellationToken = default)
-    {
-        ArgumentException.ThrowIfNullOrEmpty(path);
-        using var file = SaveWriter.Encode(content, metadata, options);
-        await AtomicFile.WriteAsync(path, file.WrittenMemory, cancellationToken).ConfigureAwait(false);
-    }
+    public static Task SaveToFileAsync<T>(string path, T content, SaveMetadata? metadata = null, SaveOptions? options = null, CancellationToken cancellationToken = default) =>
+        SaveWriter.WriteFileAsync(path, content, metadata, options, cancellationToken);
 }

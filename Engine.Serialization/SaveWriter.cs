@@ -7,7 +7,7 @@ using Engine.Serialization.Models;
 
 namespace Engine.Serialization;
 
-/// <summary>The one save path: model -> format -> compression -> container.</summary>
+/// <summary>The one save path: model -> format -> compression -> container -> buffer, stream or file.</summary>
 internal static class SaveWriter
 {
     /// <summary>Writes one save file; without metadata or options, the content's own metadata stamped now, and the defaults.</summary>
@@ -44,6 +44,58 @@ internal static class SaveWriter
         {
             file.Dispose();
             throw;
+        }
+    }
+
+    public static byte[] ToArray<T>(T content, SaveMetadata? metadata, SaveOptions? options)
+    {
+        using var file = Encode(content, metadata, options);
+        return file.WrittenSpan.ToArray();
+    }
+
+    public static void Write<T>(Stream stream, T content, SaveMetadata? metadata, SaveOptions? options)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        using var file = Encode(content, metadata, options);
+        stream.Write(file.WrittenSpan);
+    }
+
+    /// <summary>Encodes before the first await, so the game may change the content as soon as this returns.</summary>
+    public static Task WriteAsync<T>(Stream stream, T content, SaveMetadata? metadata, SaveOptions? options, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        var file = Encode(content, metadata, options);
+        return WriteAndRelease(stream, file, cancellationToken);
+    }
+
+    /// <summary>Writes a file whole or not at all (temp file, flush, rename), so a failed save leaves the old one.</summary>
+    public static void WriteFile<T>(string path, T content, SaveMetadata? metadata, SaveOptions? options)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        using var file = Encode(content, metadata, options);
+        AtomicFile.Write(path, file.WrittenSpan);
+    }
+
+    public static Task WriteFileAsync<T>(string path, T content, SaveMetadata? metadata, SaveOptions? options, CancellationToken cancellationToken)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        var file = Encode(content, metadata, options);
+        return WriteFileAndRelease(path, file, cancellationToken);
+    }
+
+    private static async Task WriteAndRelease(Stream stream, PooledBufferWriter file, CancellationToken cancellationToken)
+    {
+        using (file)
+        {
+            await stream.WriteAsync(file.WrittenMemory, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    private static async Task WriteFileAndRelease(string path, PooledBufferWriter file, CancellationToken cancellationToken)
+    {
+        using (file)
+        {
+            await AtomicFile.WriteAsync(path, file.WrittenMemory, cancellationToken).ConfigureAwait(false);
         }
     }
 }

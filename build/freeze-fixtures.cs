@@ -24,9 +24,7 @@ var edges = ContentGenerator.CreateEdgeCases();
 
 Freeze("small.msgpack", () =>
 {
-    var payload = new ArrayBufferWriter<byte>();
-    SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(payload, content);
-    return payload.WrittenSpan.ToArray();
+    return SaveSerializer.ReadPayload<GameContent>(SaveSerializer.Save(content, FixedTime(content))).Payload.ToArray();
 });
 foreach (var format in Enum.GetValues<SaveFormat>())
 {

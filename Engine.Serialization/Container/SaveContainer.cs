@@ -13,7 +13,7 @@ namespace Engine.Serialization.Container;
 /// The save file around a payload: header, metadata block, payload (docs/FORMAT.md). It checks
 /// everything it can before any payload byte is decoded, and knows nothing of GameContent.
 /// </summary>
-public static class SaveContainer
+internal static class SaveContainer
 {
     /// <summary>
     /// The version of the container layout this build writes and the newest it reads. 2: the metadata block names

@@ -1,9 +1,9 @@
 namespace Engine.Serialization.Migrations;
 
-/// <summary>A save's payload opened as an editable document, for migration steps; a format makes one.</summary>
+/// <summary>A save's payload opened as an editable document, for migration steps (Documents/ opens one per format).</summary>
 public abstract class SaveDocument
 {
-    /// <summary>The saved game's root object (GameContent).</summary>
+    /// <summary>The saved model's root object.</summary>
     public abstract DocumentObject Root { get; }
 
     /// <summary>The edited document as a payload of its format again.</summary>

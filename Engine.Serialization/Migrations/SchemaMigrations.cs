@@ -1,5 +1,4 @@
 using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
 
 namespace Engine.Serialization.Migrations;
 
@@ -44,12 +43,13 @@ public sealed class SchemaMigrations
     public int OldestVersion { get; }
 
     /// <summary>
-    /// The payload of a save of <paramref name="schemaVersion"/> as the current schema has it:
-    /// unchanged when it is current, migrated step by step when older, refused when newer.
+    /// The payload of a save of <paramref name="schemaVersion"/> as the current schema has it: unchanged when it is
+    /// current, migrated step by step on the document <paramref name="open"/> makes of it when older (null: its format
+    /// has no document to migrate), refused when newer.
     /// </summary>
-    public ReadOnlyMemory<byte> Upgrade(ISaveFormat format, int schemaVersion, ReadOnlyMemory<byte> payload)
+    public ReadOnlyMemory<byte> Upgrade(int schemaVersion, ReadOnlyMemory<byte> payload, Func<ReadOnlyMemory<byte>, SaveDocument?> open)
     {
-        ArgumentNullException.ThrowIfNull(format);
+        ArgumentNullException.ThrowIfNull(open);
         if (schemaVersion == CurrentVersion)
         {
             return payload;
@@ -67,8 +67,8 @@ public sealed class SchemaMigrations
                 $"The save is from schema {schemaVersion}, older than this version of the game can bring up to date (oldest {OldestVersion}): load and save it once in an earlier version of the game.");
         }
 
-        var document = format.OpenDocument(payload) ?? throw new UnsupportedSaveVersionException(
-            $"The save is from schema {schemaVersion} in the {format.Id} format, whose members are numbered rather than named, so it can't be brought up to schema {CurrentVersion}: load and save it once in the version of the game that wrote it, choosing MessagePack or XML.");
+        var document = open(payload) ?? throw new UnsupportedSaveVersionException(
+            $"The save is from schema {schemaVersion} in a format whose members are numbered rather than named (protobuf), so it can't be brought up to schema {CurrentVersion}: load and save it once in the version of the game that wrote it, choosing MessagePack or XML.");
         for (int version = schemaVersion; version < CurrentVersion; version++)
         {
             var step = _steps[version - OldestVersion];

@@ -1,5 +1,6 @@
-using System.Buffers;
 using Engine.Core.Model;
+using Engine.Serialization;
+using Engine.Serialization.Container;
 using Engine.Serialization.Formats;
 
 namespace Game.Sample.Commands;
@@ -12,12 +13,10 @@ namespace Game.Sample.Commands;
 internal static class ContentComparison
 {
     public static bool AreEqual(GameContent expected, GameContent actual) =>
-        Encode(expected).WrittenSpan.SequenceEqual(Encode(actual).WrittenSpan);
+        Encode(expected).Span.SequenceEqual(Encode(actual).Span);
 
-    private static ArrayBufferWriter<byte> Encode(GameContent content)
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(buffer, content);
-        return buffer;
-    }
+    private static ReadOnlyMemory<byte> Encode(GameContent content) =>
+        SaveSerializer.ReadPayload<GameContent>(SaveSerializer.Save(content, Fixed, new SaveOptions { Format = SaveFormat.MessagePack })).Payload;
+
+    private static readonly SaveMetadata Fixed = new() { Title = "comparison" };
 }

@@ -43,7 +43,7 @@ internal static class SelfTestCommand
         try
         {
             byte[] save = SaveSerializer.Save(content, metadata, options);
-            var (info, _) = SaveContainer.Open(save, LoadOptions.Default);
+            var (info, _) = SaveSerializer.ReadPayload(save);
             if (info.Header.Format != options.Format || info.Header.Compression != options.Compression)
             {
                 return $"the header says {info.Header.Format} {info.Header.Compression}";

@@ -1,44 +1,28 @@
 using System.Buffers;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Migrations;
 using Engine.Serialization.Models;
 using MessagePack;
 
 namespace Engine.Serialization.Formats.MessagePack;
 
 /// <summary>
-/// A model as a MessagePack map with string keys, written and read by build-time generated code that calls itself
-/// directly: no MessagePackSerializerOptions, no resolver, no dynamic code, under JIT and NativeAOT alike.
+/// MessagePack's resolver and options for a save model, for MessagePackSerializer in tools and tests. Saves and loads
+/// don't use them: the model's generated codec calls itself directly (no options, no resolver, no dynamic code).
 /// </summary>
-public sealed class MessagePackSaveFormat : ISaveFormat
+public static class MessagePackSaveFormat
 {
-    private MessagePackSaveFormat()
-    {
-    }
-
-    public static MessagePackSaveFormat Instance { get; } = new();
-
-    public SaveFormat Id => SaveFormat.MessagePack;
-
-    /// <summary>
-    /// The model's generated resolver (its formatters run the same generated code), then MessagePack's built-in
-    /// formatters: for MessagePackSerializer in tests and tools. Saves and loads don't use it.
-    /// </summary>
+    /// <summary>The model's generated resolver (its formatters run the same generated code), then MessagePack's built-in formatters.</summary>
     public static IFormatterResolver ResolverFor<T>() => SaveModels.Get<T>().Resolver;
 
-    /// <summary>Options for MessagePackSerializer over saves of <typeparamref name="T"/>, with untrusted-data limits: for tests and tools.</summary>
+    /// <summary>Options for MessagePackSerializer over saves of <typeparamref name="T"/>, with untrusted-data limits.</summary>
     public static MessagePackSerializerOptions OptionsFor<T>() =>
         new MessagePackSerializerOptions(ResolverFor<T>()).WithSecurity(MessagePackSecurity.UntrustedData);
-
-    public SaveDocument OpenDocument(ReadOnlyMemory<byte> payload) => new MessagePackDocument(payload);
 }
 
-/// <summary>MessagePack's encoding of one model, through its generated codec.</summary>
+/// <summary>A model as a MessagePack map with string keys, through its generated codec.</summary>
 internal sealed class MessagePackSaveFormat<T>(SaveModelCodec<T> codec) : ISaveFormat<T>
 {
     public SaveFormat Id => SaveFormat.MessagePack;
-
-    public SaveDocument OpenDocument(ReadOnlyMemory<byte> payload) => MessagePackSaveFormat.Instance.OpenDocument(payload);
 
     public void Write(IBufferWriter<byte> output, T content)
     {

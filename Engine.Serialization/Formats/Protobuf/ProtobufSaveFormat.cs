@@ -1,6 +1,5 @@
 using System.Buffers;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Migrations;
 using Engine.Serialization.Models;
 using ProtoBuf;
 
@@ -11,26 +10,9 @@ namespace Engine.Serialization.Formats.Protobuf;
 /// can read a save; written and read by the model's generated codec over protobuf-net's writer and reader, which do
 /// the wire work. Field numbers come from the model's checked-in <c>.proto</c>, so they never change.
 /// </summary>
-public sealed class ProtobufSaveFormat : ISaveFormat
-{
-    private ProtobufSaveFormat()
-    {
-    }
-
-    public static ProtobufSaveFormat Instance { get; } = new();
-
-    public SaveFormat Id => SaveFormat.Protobuf;
-
-    /// <summary>None: protobuf's members are numbered, not named, so name-based migration steps can't apply.</summary>
-    public SaveDocument? OpenDocument(ReadOnlyMemory<byte> payload) => null;
-}
-
-/// <summary>Protobuf's encoding of one model, through its generated codec.</summary>
 internal sealed class ProtobufSaveFormat<T>(SaveModelCodec<T> codec) : ISaveFormat<T>
 {
     public SaveFormat Id => SaveFormat.Protobuf;
-
-    public SaveDocument? OpenDocument(ReadOnlyMemory<byte> payload) => null;
 
     public void Write(IBufferWriter<byte> output, T content)
     {

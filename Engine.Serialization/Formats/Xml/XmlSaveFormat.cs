@@ -2,18 +2,12 @@ using System.Buffers;
 using System.Text;
 using System.Xml;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Migrations;
 using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Formats.Xml;
 
-/// <summary>
-/// A model as plain, indented XML, readable and diffable, for tools and version control: written and read by the
-/// model's generated codec over XmlWriter and XmlReader (no XmlSerializer, no reflection). The document has the shape
-/// XmlSerializer gave GameContent: the root named after the model's type, each member an element named by its key,
-/// list items named by their type. Reads refuse DTDs and external entities.
-/// </summary>
-public sealed class XmlSaveFormat : ISaveFormat
+/// <summary>How saves write and read XML: indented UTF-8 without a byte-order mark; reads refuse DTDs and external entities.</summary>
+internal static class XmlSaveFormat
 {
     internal static readonly XmlWriterSettings WriterSettings = new()
     {
@@ -39,16 +33,6 @@ public sealed class XmlSaveFormat : ISaveFormat
         IgnoreProcessingInstructions = true,
     };
 
-    private XmlSaveFormat()
-    {
-    }
-
-    public static XmlSaveFormat Instance { get; } = new();
-
-    public SaveFormat Id => SaveFormat.Xml;
-
-    public SaveDocument OpenDocument(ReadOnlyMemory<byte> payload) => new XmlSaveDocument(payload);
-
     /// <summary>A document holds no more characters than its payload has bytes, whatever its encoding.</summary>
     internal static XmlReaderSettings ReaderSettingsFor(int payloadLength)
     {
@@ -58,12 +42,15 @@ public sealed class XmlSaveFormat : ISaveFormat
     }
 }
 
-/// <summary>XML's encoding of one model, through its generated codec.</summary>
+/// <summary>
+/// A model as plain, indented XML, readable and diffable, for tools and version control: written and read by the
+/// model's generated codec over XmlWriter and XmlReader (no XmlSerializer, no reflection). The document has the shape
+/// XmlSerializer gave GameContent: the root named after the model's type, each member an element named by its key,
+/// list items named by their type.
+/// </summary>
 internal sealed class XmlSaveFormat<T>(SaveModelCodec<T> codec) : ISaveFormat<T>
 {
     public SaveFormat Id => SaveFormat.Xml;
-
-    public SaveDocument OpenDocument(ReadOnlyMemory<byte> payload) => XmlSaveFormat.Instance.OpenDocument(payload);
 
     public void Write(IBufferWriter<byte> output, T content)
     {

@@ -4,7 +4,7 @@ using Engine.Serialization.Errors;
 using Engine.Serialization.Migrations;
 using MessagePack;
 
-namespace Engine.Serialization.Formats.MessagePack;
+namespace Engine.Serialization.Documents;
 
 /// <summary>
 /// A MessagePack payload as an editable document for migration steps. Members keep their original

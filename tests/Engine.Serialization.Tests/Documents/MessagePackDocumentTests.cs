@@ -2,10 +2,10 @@ using Engine.Core.Model;
 using System.Buffers;
 using Engine.Core.Generation;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Formats.MessagePack;
+using Engine.Serialization.Documents;
 using MessagePack;
 
-namespace Engine.Serialization.Tests.Formats.MessagePack;
+namespace Engine.Serialization.Tests.Documents;
 
 public sealed class MessagePackDocumentTests
 {

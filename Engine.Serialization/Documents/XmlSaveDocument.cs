@@ -1,9 +1,11 @@
 using System.Xml;
 using System.Xml.Linq;
 using Engine.Serialization.Errors;
+using Engine.Serialization.Formats;
+using Engine.Serialization.Formats.Xml;
 using Engine.Serialization.Migrations;
 
-namespace Engine.Serialization.Formats.Xml;
+namespace Engine.Serialization.Documents;
 
 /// <summary>
 /// An XML payload as an editable document for migration steps: members are child elements named
