@@ -72,6 +72,8 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
         production.AddSource(name + ".g.cs", ModelEmitter.Emit(model));
         if (model.IsSaveModels && model.Diagnostics.Count == 0)
         {
+            production.AddSource(name + ".Snapshot.g.cs", Emit.Snapshot.SnapshotEmitter.Emit(model));
+            production.AddSource(name + ".Checks.g.cs", Emit.Checks.ChecksEmitter.Emit(model));
             production.AddSource(name + ".Collections.g.cs", CollectionsEmitter.Emit(model));
             production.AddSource(name + ".Xml.g.cs", Emit.Xml.XmlEmitter.Emit(model));
             production.AddSource(name + ".Protobuf.g.cs", Emit.Protobuf.ProtobufEmitter.Emit(model));

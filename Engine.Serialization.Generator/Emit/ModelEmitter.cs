@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Linq;
 using Engine.Serialization.Generator.Analysis;
+using Engine.Serialization.Generator.Emit.MessagePack;
 
 namespace Engine.Serialization.Generator.Emit;
 
@@ -85,16 +86,15 @@ internal static class ModelEmitter
         if (complete)
         {
             EmitShared(code, model);
-            var values = new Values(model);
             if (model.IsSaveModels)
             {
-                EmitCodecs(code, model, values);
+                EmitCodecs(code, model, new Facts(model));
             }
 
             foreach (var type in model.Objects)
             {
                 code.Line();
-                ObjectEmitter.Emit(code, type, values);
+                ObjectEmitter.Emit(code, type);
                 if (type.Accessors is { } accessors)
                 {
                     code.Line();
@@ -105,13 +105,13 @@ internal static class ModelEmitter
             foreach (var union in model.Unions)
             {
                 code.Line();
-                UnionEmitter.Emit(code, union, values);
+                UnionEmitter.Emit(code, union);
             }
 
             foreach (var helper in model.Helpers)
             {
                 code.Line();
-                HelperEmitter.Emit(code, helper, values);
+                HelperEmitter.Emit(code, helper);
             }
         }
 
@@ -223,7 +223,7 @@ internal static class ModelEmitter
     }
 
     /// <summary>One codec per save model, and the module initializer that registers them when the assembly loads.</summary>
-    private static void EmitCodecs(CodeWriter code, GenerationModel model, Values values)
+    private static void EmitCodecs(CodeWriter code, GenerationModel model, Facts facts)
     {
         const string Migrations = "global::Engine.Serialization.Migrations.";
         foreach (var saveModel in model.SaveModels)
@@ -231,8 +231,8 @@ internal static class ModelEmitter
             var root = saveModel.Root;
             var type = root.TypeName;
             var steps = string.Join(", ", saveModel.Migrations.Select(m => $"new {m}()"));
-            var copy = values.IsImmutable(root) ? "value" : $"{root.HelperName}.Copy(value)";
-            var missing = values.MayHoldMissing(root) ? $"{root.HelperName}.Missing(value)" : "null";
+            var copy = facts.IsImmutable(root) ? "value" : $"{root.HelperName}.Copy(value)";
+            var missing = facts.MayHoldMissing(root) ? $"{root.HelperName}.Missing(value)" : "null";
             code.Line();
             code.Line($$"""
                 private sealed class {{saveModel.CodecName}} : global::Engine.Serialization.Models.SaveModelCodec<{{type}}>

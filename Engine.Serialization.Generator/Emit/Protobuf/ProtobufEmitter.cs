@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using Engine.Serialization.Generator.Analysis;
+using Engine.Serialization.Generator.Emit.MessagePack;
 
 namespace Engine.Serialization.Generator.Emit.Protobuf;
 

@@ -1,4 +1,5 @@
 using Engine.Serialization.Generator.Analysis;
+using Engine.Serialization.Generator.Emit.MessagePack;
 
 namespace Engine.Serialization.Generator.Emit.Schemas;
 

@@ -1,5 +1,6 @@
 using System.Linq;
 using Engine.Serialization.Generator.Analysis;
+using Engine.Serialization.Generator.Emit.MessagePack;
 
 namespace Engine.Serialization.Generator.Emit.Xml;
 

@@ -1,7 +1,7 @@
 using System.Linq;
 using Engine.Serialization.Generator.Analysis;
 
-namespace Engine.Serialization.Generator.Emit;
+namespace Engine.Serialization.Generator.Emit.MessagePack;
 
 /// <summary>
 /// The nested class of every shape that is neither an object nor a union: nullables, sequences, dictionaries,
@@ -13,7 +13,7 @@ internal static class HelperEmitter
     private const string Generic = "global::System.Collections.Generic.";
     private const string Marshal = "global::System.Runtime.InteropServices.MemoryMarshal";
 
-    public static void Emit(CodeWriter code, ValueShape shape, Values values)
+    public static void Emit(CodeWriter code, ValueShape shape)
     {
         var type = shape.TypeName;
         Values.OpenClass(code, shape);
@@ -71,7 +71,7 @@ internal static class HelperEmitter
                 }
 
                 code.Line("writer.WriteArrayHeader(value.Length);");
-                code.Line($"var items = {Cells(shape, "value")};");
+                code.Line($"var items = {Xml.XmlEmitter.Cells(shape, "value")};");
                 WriteItems(code, shape, "items", "Length");
                 break;
         }
@@ -109,18 +109,6 @@ internal static class HelperEmitter
         }
 
         code.Close();
-        if (!values.IsImmutable(shape))
-        {
-            code.Line();
-            EmitCopy(code, shape, values);
-        }
-
-        if (values.MayHoldMissing(shape))
-        {
-            code.Line();
-            EmitMissing(code, shape, values);
-        }
-
         code.Close();
     }
 
@@ -319,7 +307,7 @@ internal static class HelperEmitter
         code.Line(bracket < 0
             ? $"var result = new {element}[{dimensions}];"
             : $"var result = new {element.Substring(0, bracket)}[{dimensions}]{element.Substring(bracket)};");
-        code.Line($"var items = {Cells(shape, "result")};");
+        code.Line($"var items = {Xml.XmlEmitter.Cells(shape, "result")};");
         ReadItems(code, shape, "items");
         code.Line("reader.Depth--;");
         code.Line("return result;");
@@ -460,185 +448,9 @@ internal static class HelperEmitter
         code.Line($"return global::System.Enum.TryParse<{shape.TypeName}>({text}, out var parsed) ? parsed : throw new {Values.Failure}(\"'\" + name + \"' is not a {Values.Escape(shape.TypeName)}.\");");
     }
 
-    private static void EmitCopy(CodeWriter code, ValueShape shape, Values values)
-    {
-        var type = shape.TypeName;
-        code.Open($"public static {type} Copy({type} value)");
-        if (shape.IsReferenceType)
-        {
-            Values.ReturnNullForNull(code);
-        }
 
-        var element = shape.Element;
-        var share = element is not null && values.IsImmutable(element);
-        switch (shape.Kind)
-        {
-            case ShapeKind.Nullable:
-                code.Line($"return value is {{ }} item ? {values.Copy(element!, "item")} : null;");
-                break;
-            case ShapeKind.Bytes:
-                code.Line("return (byte[])value.Clone();");
-                break;
-            case ShapeKind.Custom:
-                // Opaque to the generator: copied by writing and reading it back through its own formatter.
-                code.Line("var buffer = new global::System.Buffers.ArrayBufferWriter<byte>();");
-                code.Line("var writer = new global::MessagePack.MessagePackWriter(buffer);");
-                code.Line("Formatter.Serialize(ref writer, value, Options);");
-                code.Line("writer.Flush();");
-                code.Line("var reader = new global::MessagePack.MessagePackReader(buffer.WrittenMemory);");
-                code.Line("return Formatter.Deserialize(ref reader, Options);");
-                break;
-            case ShapeKind.Components:
-                var parts = shape.Components!.Items;
-                var copies = parts.Select(p => (object)values.Copy(p.Shape, "value." + p.Accessor)).ToArray();
-                code.Line("return " + string.Format(shape.Components.Construct, copies) + ";");
-                break;
-            case ShapeKind.MultiArray:
-                code.Line($"var copy = ({type})value.Clone();");
-                if (!share)
-                {
-                    code.Line($"var items = {Cells(shape, "copy")};");
-                    code.Open("for (var i = 0; i < items.Length; i++)");
-                    code.Line($"items[i] = {values.Copy(element!, "items[i]")};");
-                    code.Close();
-                }
 
-                code.Line("return copy;");
-                break;
-            case ShapeKind.Dictionary:
-                CopyDictionary(code, shape, values);
-                break;
-            default:
-                CopySequence(code, shape, values, share);
-                break;
-        }
 
-        code.Close();
-    }
-
-    private static void CopySequence(CodeWriter code, ValueShape shape, Values values, bool share)
-    {
-        var e = shape.Element!.TypeName;
-        var each = values.Copy(shape.Element!, "item");
-        string Mapped(string source) => share ? source : $"global::System.Linq.Enumerable.Select({source}, static item => {each})";
-        switch (shape.Sequence)
-        {
-            case SequenceKind.Array:
-                if (share)
-                {
-                    code.Line($"return ({e}[])value.Clone();");
-                    return;
-                }
-
-                code.Line($"var copy = {Values.NewArray(e, "value.Length")};");
-                code.Open("for (var i = 0; i < value.Length; i++)");
-                code.Line($"copy[i] = {values.Copy(shape.Element!, "value[i]")};");
-                code.Close();
-                code.Line("return copy;");
-                return;
-            case SequenceKind.List:
-                if (share)
-                {
-                    code.Line($"return new {Generic}List<{e}>(value);");
-                    return;
-                }
-
-                code.Line($"var copy = new {Generic}List<{e}>(value.Count);");
-                code.Open("for (var i = 0; i < value.Count; i++)");
-                code.Line($"copy.Add({values.Copy(shape.Element!, "value[i]")});");
-                code.Close();
-                code.Line("return copy;");
-                return;
-            case SequenceKind.ListInterface:
-                code.Line($"return new {Generic}List<{e}>({Mapped("value")});");
-                return;
-            case SequenceKind.ArrayInterface:
-                code.Line($"return global::System.Linq.Enumerable.ToArray({Mapped("value")});");
-                return;
-            case SequenceKind.Stack:
-                code.Line($"var items = global::System.Linq.Enumerable.ToArray({Mapped("value")});");
-                code.Line("global::System.Array.Reverse(items);");
-                code.Line($"return new {Generic}Stack<{e}>(items);");
-                return;
-            case SequenceKind.Queue:
-                code.Line($"return new {Generic}Queue<{e}>({Mapped("value")});");
-                return;
-            case SequenceKind.HashSet:
-                code.Line($"return new {Generic}HashSet<{e}>({Mapped("value")}, value.Comparer);");
-                return;
-            case SequenceKind.SetInterface:
-                code.Line($"return new {Generic}HashSet<{e}>({Mapped("value")});");
-                return;
-            case SequenceKind.SortedSet:
-                code.Line($"return new {Generic}SortedSet<{e}>({Mapped("value")}, value.Comparer);");
-                return;
-            default:
-                code.Line($"return new {Generic}LinkedList<{e}>({Mapped("value")});");
-                return;
-        }
-    }
-
-    private static void CopyDictionary(CodeWriter code, ValueShape shape, Values values)
-    {
-        var k = shape.Key!.TypeName;
-        var v = shape.Element!.TypeName;
-        var create = shape.Dictionary switch
-        {
-            DictionaryKind.SortedDictionary => $"new {Generic}SortedDictionary<{k}, {v}>(value.Comparer)",
-            DictionaryKind.Dictionary => $"new {Generic}Dictionary<{k}, {v}>(value.Count, value.Comparer)",
-            _ => $"new {Generic}Dictionary<{k}, {v}>(value.Count)",
-        };
-        code.Line($"var copy = {create};");
-        code.Open("foreach (var pair in value)");
-        code.Line($"copy.Add(pair.Key, {values.Copy(shape.Element!, "pair.Value")});");
-        code.Close();
-        code.Line("return copy;");
-    }
-
-    private static void EmitMissing(CodeWriter code, ValueShape shape, Values values)
-    {
-        code.Open($"public static string Missing({shape.TypeName} value)");
-        var element = shape.Element;
-        switch (shape.Kind)
-        {
-            case ShapeKind.Nullable:
-                code.Line($"return value is {{ }} item ? {element!.HelperName}.Missing(item) : null;");
-                code.Close();
-                return;
-            case ShapeKind.Components:
-                foreach (var part in shape.Components!.Items)
-                {
-                    values.FindMissing(code, part.Shape, part.AllowsNull, "value." + part.Accessor, "c" + part.Accessor.Replace(".", "_"), Values.Literal(part.Accessor));
-                }
-
-                break;
-            case ShapeKind.Dictionary:
-                code.Open("foreach (var pair in value)");
-                values.FindMissing(code, element!, shape.ElementAllowsNull, "pair.Value", "item", $"{Values.Support}.Index(pair.Key)");
-                code.Close();
-                break;
-            case ShapeKind.MultiArray:
-                code.Line($"var items = {Cells(shape, "value")};");
-                code.Open("for (var i = 0; i < items.Length; i++)");
-                values.FindMissing(code, element!, shape.ElementAllowsNull, "items[i]", "item", $"{Values.Support}.Index(value, i)");
-                code.Close();
-                break;
-            default:
-                code.Line("var i = 0;");
-                code.Open("foreach (var each in value)");
-                values.FindMissing(code, element!, shape.ElementAllowsNull, "each", "item", $"{Values.Support}.Index(i)");
-                code.Line("i++;");
-                code.Close();
-                break;
-        }
-
-        code.Line("return null;");
-        code.Close();
-    }
-
-    /// <summary>A multi-dimensional array's cells as one span, in MessagePack's (row-major) order.</summary>
-    private static string Cells(ValueShape shape, string array) =>
-        $"{Marshal}.CreateSpan(ref global::System.Runtime.CompilerServices.Unsafe.As<byte, {shape.Element!.TypeName}>(ref {Marshal}.GetArrayDataReference({array})), {array}.Length)";
 
     private static void ReadStart(CodeWriter code)
     {

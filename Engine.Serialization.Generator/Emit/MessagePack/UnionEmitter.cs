@@ -1,6 +1,6 @@
 using Engine.Serialization.Generator.Analysis;
 
-namespace Engine.Serialization.Generator.Emit;
+namespace Engine.Serialization.Generator.Emit.MessagePack;
 
 /// <summary>
 /// A <c>[Union]</c> base's nested class: <c>[key, case]</c> as MessagePack-CSharp writes it. Stricter in two places,
@@ -9,7 +9,7 @@ namespace Engine.Serialization.Generator.Emit;
 /// </summary>
 internal static class UnionEmitter
 {
-    public static void Emit(CodeWriter code, UnionModel union, Values values)
+    public static void Emit(CodeWriter code, UnionModel union)
     {
         var shape = union.Shape;
         var name = Values.Literal(union.DisplayName);
@@ -62,41 +62,6 @@ internal static class UnionEmitter
         code.Line("reader.Depth--;");
         code.Line("return result;");
         code.Close();
-        code.Line();
-
-        code.Open($"public static {shape.TypeName} Copy({shape.TypeName} value)");
-        Values.ReturnNullForNull(code);
-        code.Line("var type = value.GetType();");
-        foreach (var @case in union.Cases)
-        {
-            code.Open($"if (type == typeof({@case.Shape.TypeName}))");
-            code.Line($"return {values.Copy(@case.Shape, $"({@case.Shape.TypeName})value")};");
-            code.Close();
-            code.Line();
-        }
-
-        code.Line($"throw {Values.Support}.NotAUnionCase({name}, type);");
-        code.Close();
-
-        if (values.MayHoldMissing(shape))
-        {
-            code.Line();
-            code.Open($"public static string Missing({shape.TypeName} value)");
-            code.Line("var type = value.GetType();");
-            foreach (var @case in union.Cases)
-            {
-                if (values.MayHoldMissing(@case.Shape))
-                {
-                    code.Open($"if (type == typeof({@case.Shape.TypeName}))");
-                    code.Line($"return {@case.Shape.HelperName}.Missing(({@case.Shape.TypeName})value);");
-                    code.Close();
-                }
-            }
-
-            code.Line("return null;");
-            code.Close();
-        }
-
         code.Close();
     }
 }

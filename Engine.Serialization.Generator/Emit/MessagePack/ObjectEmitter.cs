@@ -1,18 +1,17 @@
 using System.Linq;
 using Engine.Serialization.Generator.Analysis;
 
-namespace Engine.Serialization.Generator.Emit;
+namespace Engine.Serialization.Generator.Emit.MessagePack;
 
 /// <summary>
 /// A <c>[MessagePackObject]</c> type's nested class: a map of pre-encoded string keys written in MessagePack-CSharp's
-/// order; read by matching key bytes, keeping unknown members (classes) for the re-save; copied for snapshots; and
-/// walked for missing values.
+/// order; read by matching key bytes, keeping unknown members (classes) for the re-save.
 /// </summary>
 internal static class ObjectEmitter
 {
     private const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
 
-    public static void Emit(CodeWriter code, ObjectModel type, Values values)
+    public static void Emit(CodeWriter code, ObjectModel type)
     {
         var shape = type.Shape;
         Values.OpenClass(code, shape);
@@ -28,18 +27,6 @@ internal static class ObjectEmitter
         EmitWrite(code, type);
         code.Line();
         EmitRead(code, type);
-        if (!values.IsImmutable(shape))
-        {
-            code.Line();
-            EmitCopy(code, type, values);
-        }
-
-        if (values.MayHoldMissing(shape))
-        {
-            code.Line();
-            EmitMissing(code, type, values);
-        }
-
         code.Close();
     }
 
@@ -257,58 +244,5 @@ internal static class ObjectEmitter
         code.Close();
     }
 
-    /// <summary>A copy holding copies of every member a load restores, and the members a newer game wrote.</summary>
-    private static void EmitCopy(CodeWriter code, ObjectModel type, Values values)
-    {
-        var shape = type.Shape;
-        code.Open($"public static {shape.TypeName} Copy({shape.TypeName} value)");
-        if (!type.IsStruct)
-        {
-            Values.ReturnNullForNull(code);
-        }
 
-        if (type.BeforeSerialize is { } before)
-        {
-            ObjectCode.Callback(code, type, before, "value", "BeforeSerializeFailed");
-        }
-
-        var arguments = string.Join(", ", type.CtorArguments.Select(m => values.Copy(type.Members[m].Shape, string.Format(type.Members[m].Get, "value"))));
-        code.Line($"var copy = {ObjectCode.Create(type, arguments)};");
-        for (var i = 0; i < type.Members.Count; i++)
-        {
-            var member = type.Members[i];
-            if (member.IsRestored && member.CtorParameter < 0)
-            {
-                code.Line(string.Format(member.Set!, "copy", values.Copy(member.Shape, string.Format(member.Get, "value"))));
-            }
-        }
-
-        if (type.AfterDeserialize is { } after)
-        {
-            // The copy is made as a load makes an object, so what the model rebuilds after a load it rebuilds here.
-            ObjectCode.Callback(code, type, after, "copy", "AfterDeserializeFailed");
-        }
-
-        if (!type.IsStruct)
-        {
-            code.Line($"{Unknown}.Copy(value, copy);");
-        }
-
-        code.Line("return copy;");
-        code.Close();
-    }
-
-    private static void EmitMissing(CodeWriter code, ObjectModel type, Values values)
-    {
-        var shape = type.Shape;
-        code.Open($"public static string Missing({shape.TypeName} value)");
-        for (var i = 0; i < type.Members.Count; i++)
-        {
-            var member = type.Members[i];
-            values.FindMissing(code, member.Shape, member.AllowsNull, string.Format(member.Get, "value"), "m" + i, Values.Literal(member.Name.TrimStart('@')));
-        }
-
-        code.Line("return null;");
-        code.Close();
-    }
 }

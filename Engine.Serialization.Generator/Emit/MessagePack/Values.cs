@@ -2,37 +2,19 @@ using System.Collections.Generic;
 using System.Linq;
 using Engine.Serialization.Generator.Analysis;
 
-namespace Engine.Serialization.Generator.Emit;
+namespace Engine.Serialization.Generator.Emit.MessagePack;
 
 /// <summary>
-/// The code for one value of a shape, wherever it appears (a member, an element, a part): write it, read it, copy it,
-/// find a missing value in it. Shapes with a helper class delegate to it; the rest are handled inline.
+/// The MessagePack code for one value of a shape, wherever it appears (a member, an element, a part): write it, read it.
+/// Shapes with a helper class delegate to it; the rest are handled inline. Also what every format's code shares: the
+/// runtime's support class, literals, the nested class a shape's code lives in.
 /// </summary>
-internal sealed class Values
+internal static class Values
 {
     public const string Support = "global::Engine.Serialization.Models.CodecSupport";
     public const string Writer = "ref global::MessagePack.MessagePackWriter writer";
     public const string Reader = "ref global::MessagePack.MessagePackReader reader";
     public const string Failure = "global::MessagePack.MessagePackSerializationException";
-
-    private readonly HashSet<string> immutable;
-    private readonly HashSet<string> mayHoldMissing;
-
-    public Values(GenerationModel model)
-    {
-        immutable = new HashSet<string>(model.Immutable);
-        mayHoldMissing = new HashSet<string>(model.MayHoldMissing);
-    }
-
-    /// <summary>Whether a snapshot may share the value instead of copying it.</summary>
-    public bool IsImmutable(ValueShape shape) => shape.Kind switch
-    {
-        ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar => true,
-        _ => shape.HelperName is { } helper && immutable.Contains(helper),
-    };
-
-    /// <summary>Whether the value may hold, somewhere inside, a null the model does not allow.</summary>
-    public bool MayHoldMissing(ValueShape shape) => shape.HelperName is { } helper && mayHoldMissing.Contains(helper);
 
     public static string Write(ValueShape shape, string value) => shape.Kind switch
     {
@@ -51,8 +33,6 @@ internal sealed class Values
         ShapeKind.Scalar => $"{shape.Formatter}.Deserialize(ref reader, null)",
         _ => $"{shape.HelperName}.Read(ref reader)",
     };
-
-    public string Copy(ValueShape shape, string value) => IsImmutable(shape) ? value : $"{shape.HelperName}.Copy({value})";
 
     /// <summary>
     /// Writes <paramref name="value"/>, refusing null where the model does not allow it (<paramref name="type"/> and
@@ -78,32 +58,6 @@ internal sealed class Values
         if (shape.IsReferenceType && !allowsNull)
         {
             code.Line($"if ({local} is null) {Support}.MissingRead();");
-        }
-    }
-
-    /// <summary>
-    /// Returns the path of a missing value at <paramref name="value"/>: <paramref name="place"/> itself when it is null and
-    /// may not be, else <paramref name="place"/> joined with the path inside it. <paramref name="local"/> holds the value.
-    /// </summary>
-    public void FindMissing(CodeWriter code, ValueShape shape, bool allowsNull, string value, string local, string place)
-    {
-        var checkNull = shape.IsReferenceType && !allowsNull;
-        var inside = MayHoldMissing(shape);
-        if (!checkNull && !inside)
-        {
-            return;
-        }
-
-        code.Line($"var {local} = {value};");
-        if (checkNull)
-        {
-            code.Line($"if ({local} is null) return {place};");
-        }
-
-        if (inside)
-        {
-            var test = shape.IsReferenceType && !checkNull ? $"{local} is not null && " : string.Empty;
-            code.Line($"if ({test}{shape.HelperName}.Missing({local}) is {{ }} {local}Path) return {Support}.Join({place}, {local}Path);");
         }
     }
 

@@ -1,0 +1,147 @@
+using System.Linq;
+using Engine.Serialization.Generator.Analysis;
+using Engine.Serialization.Generator.Emit.MessagePack;
+
+namespace Engine.Serialization.Generator.Emit.Checks;
+
+/// <summary>
+/// The checks a save and a load run: a static <c>Missing</c> on each shape's class whose values may hold, at any depth,
+/// a null the model does not allow, returning its path ("Rooms[3].Name") or null. The formats' writers refuse such a
+/// null as they meet it; this walk names the place.
+/// </summary>
+internal static class ChecksEmitter
+{
+    public static string Emit(GenerationModel model)
+    {
+        var code = ObjectCode.OpenPart(model);
+        var facts = new Facts(model);
+        foreach (var type in model.Objects.Where(o => facts.MayHoldMissing(o.Shape)))
+        {
+            code.Line();
+            code.Open($"partial class {type.Shape.HelperName}");
+            ObjectMissing(code, type, facts);
+            code.Close();
+        }
+
+        foreach (var union in model.Unions.Where(u => facts.MayHoldMissing(u.Shape)))
+        {
+            code.Line();
+            code.Open($"partial class {union.Shape.HelperName}");
+            UnionMissing(code, union, facts);
+            code.Close();
+        }
+
+        foreach (var helper in model.Helpers.Where(facts.MayHoldMissing))
+        {
+            code.Line();
+            code.Open($"partial class {helper.HelperName}");
+            HelperMissing(code, helper, facts);
+            code.Close();
+        }
+
+        code.Close();
+        return code.ToString();
+    }
+
+    private static void ObjectMissing(CodeWriter code, ObjectModel type, Facts facts)
+    {
+        var shape = type.Shape;
+        code.Open($"public static string Missing({shape.TypeName} value)");
+        for (var i = 0; i < type.Members.Count; i++)
+        {
+            var member = type.Members[i];
+            FindMissing(code, facts, member.Shape, member.AllowsNull, string.Format(member.Get, "value"), "m" + i, Values.Literal(member.Name.TrimStart('@')));
+        }
+
+        code.Line("return null;");
+        code.Close();
+    }
+
+    private static void UnionMissing(CodeWriter code, UnionModel union, Facts facts)
+    {
+        var shape = union.Shape;
+        code.Open($"public static string Missing({shape.TypeName} value)");
+        code.Line("var type = value.GetType();");
+        foreach (var @case in union.Cases)
+        {
+            if (facts.MayHoldMissing(@case.Shape))
+            {
+                code.Open($"if (type == typeof({@case.Shape.TypeName}))");
+                code.Line($"return {@case.Shape.HelperName}.Missing(({@case.Shape.TypeName})value);");
+                code.Close();
+            }
+        }
+
+        code.Line("return null;");
+        code.Close();
+    }
+
+    private static void HelperMissing(CodeWriter code, ValueShape shape, Facts facts)
+    {
+        code.Open($"public static string Missing({shape.TypeName} value)");
+        var element = shape.Element;
+        switch (shape.Kind)
+        {
+            case ShapeKind.Nullable:
+                code.Line($"return value is {{ }} item ? {element!.HelperName}.Missing(item) : null;");
+                code.Close();
+                return;
+            case ShapeKind.Components:
+                foreach (var part in shape.Components!.Items)
+                {
+                    FindMissing(code, facts, part.Shape, part.AllowsNull, "value." + part.Accessor, "c" + part.Accessor.Replace(".", "_"), Values.Literal(part.Accessor));
+                }
+
+                break;
+            case ShapeKind.Dictionary:
+                code.Open("foreach (var pair in value)");
+                FindMissing(code, facts, element!, shape.ElementAllowsNull, "pair.Value", "item", $"{Values.Support}.Index(pair.Key)");
+                code.Close();
+                break;
+            case ShapeKind.MultiArray:
+                code.Line($"var items = {Cells(shape, "value")};");
+                code.Open("for (var i = 0; i < items.Length; i++)");
+                FindMissing(code, facts, element!, shape.ElementAllowsNull, "items[i]", "item", $"{Values.Support}.Index(value, i)");
+                code.Close();
+                break;
+            default:
+                code.Line("var i = 0;");
+                code.Open("foreach (var each in value)");
+                FindMissing(code, facts, element!, shape.ElementAllowsNull, "each", "item", $"{Values.Support}.Index(i)");
+                code.Line("i++;");
+                code.Close();
+                break;
+        }
+
+        code.Line("return null;");
+        code.Close();
+    }
+
+    /// <summary>
+    /// Returns the path of a missing value at <paramref name="value"/>: <paramref name="place"/> itself when it is null and
+    /// may not be, else <paramref name="place"/> joined with the path inside it. <paramref name="local"/> holds the value.
+    /// </summary>
+    private static void FindMissing(CodeWriter code, Facts facts, ValueShape shape, bool allowsNull, string value, string local, string place)
+    {
+        var checkNull = shape.IsReferenceType && !allowsNull;
+        var inside = facts.MayHoldMissing(shape);
+        if (!checkNull && !inside)
+        {
+            return;
+        }
+
+        code.Line($"var {local} = {value};");
+        if (checkNull)
+        {
+            code.Line($"if ({local} is null) return {place};");
+        }
+
+        if (inside)
+        {
+            var test = shape.IsReferenceType && !checkNull ? $"{local} is not null && " : string.Empty;
+            code.Line($"if ({test}{shape.HelperName}.Missing({local}) is {{ }} {local}Path) return {Values.Support}.Join({place}, {local}Path);");
+        }
+    }
+
+    private static string Cells(ValueShape shape, string array) => Xml.XmlEmitter.Cells(shape, array);
+}
