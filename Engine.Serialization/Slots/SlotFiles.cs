@@ -1,0 +1,78 @@
+using Engine.Serialization.Errors;
+using Engine.Serialization.IO;
+
+namespace Engine.Serialization.Slots;
+
+/// <summary>
+/// Where a store's slots live on disk, "name.sav" for a slot's newest save and "name.sav.bak" for its backup,
+/// all in one folder, and the writes and deletes of those files.
+/// </summary>
+internal sealed class SlotFiles(string directory)
+{
+    public string Directory { get; } = directory;
+
+    /// <summary>The file of a slot's newest save; throws an <see cref="ArgumentException"/> for a name that isn't a slot name.</summary>
+    public string PathOf(string slot) => Path.Combine(Directory, SlotName.Normalize(slot) + SaveSlotStore.FileExtension);
+
+    public string BackupPathOf(string slot) => PathOf(slot) + SaveSlotStore.BackupExtension;
+
+    /// <summary>
+    /// The slots saved in the folder whose names start with <paramref name="namePrefix"/>, as spelled on disk.
+    /// Backups, temp files and files whose names aren't slot names are left out.
+    /// </summary>
+    public IEnumerable<(string Name, string Path)> OnDisk(string namePrefix = "") =>
+        System.IO.Directory.Exists(Directory)
+            ? System.IO.Directory.EnumerateFiles(Directory, namePrefix + "*" + SaveSlotStore.FileExtension)
+                .Select(path => (Name: Path.GetFileNameWithoutExtension(path), Path: path))
+                .Where(slot => SlotName.IsValid(slot.Name))
+            : [];
+
+    /// <summary>
+    /// Replaces a slot's file with <paramref name="save"/>, keeping the previous one as the backup. The caller
+    /// makes sure no other write of this store touches the slot meanwhile.
+    /// </summary>
+    public void Write(string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep)
+    {
+        try
+        {
+            System.IO.Directory.CreateDirectory(Directory);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new SaveIOException($"The save folder could not be created ({e.Message}); check that the disk is writable.", Directory, e);
+        }
+
+        string path = PathOf(slot);
+        foreach (string leftover in AtomicFile.LeftoverTemps(path))
+        {
+            AtomicFile.DeleteQuietly(leftover);
+        }
+
+        AtomicFile.Write(path, save, BackupPathOf(slot), beforeStep);
+    }
+
+    /// <summary>Deletes a slot's save and its backup; false if it had neither.</summary>
+    public bool Delete(string slot)
+    {
+        bool existed = false;
+        foreach (string path in (string[])[BackupPathOf(slot), PathOf(slot)])
+        {
+            if (!File.Exists(path))
+            {
+                continue;
+            }
+
+            try
+            {
+                File.Delete(path);
+                existed = true;
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                throw new SaveIOException($"The save could not be deleted ({e.Message}); check the folder's permissions and try again.", path, e);
+            }
+        }
+
+        return existed;
+    }
+}
