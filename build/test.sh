@@ -12,8 +12,9 @@ native_log="$root/artifacts/selftest.log"
 passed=0
 failed=0
 
-# Tools the payload tests hand saves to: the lz4 command-line tool and xmllint.
-bash "$root/build/apt-install.sh" lz4 libxml2-utils || exit 1
+# Tools the payload tests hand saves to: the lz4 command-line tool, xmllint (with the generated XSD) and
+# protoc (with the generated .proto; libprotobuf-dev holds the well-known types it imports).
+bash "$root/build/apt-install.sh" lz4 libxml2-utils protobuf-compiler libprotobuf-dev || exit 1
 
 native_status=0
 if game="$(bash "$root/build/publish-native.sh")"; then
