@@ -9,15 +9,15 @@ namespace Engine.Serialization.Generator;
 internal readonly struct EquatableArray<T> : IEquatable<EquatableArray<T>>, IReadOnlyList<T>
     where T : IEquatable<T>
 {
-    private readonly T[]? items;
+    private readonly T[]? _items;
 
-    public EquatableArray(IEnumerable<T> items) => this.items = items.ToArray();
+    public EquatableArray(IEnumerable<T> items) => this._items = items.ToArray();
 
-    public int Count => items?.Length ?? 0;
+    public int Count => _items?.Length ?? 0;
 
     public T this[int index] => Items[index];
 
-    private T[] Items => items ?? Array.Empty<T>();
+    private T[] Items => _items ?? Array.Empty<T>();
 
     public bool Equals(EquatableArray<T> other) => Items.SequenceEqual(other.Items);
 

@@ -1,5 +1,4 @@
 using System.Globalization;
-using Benchmarks.Infrastructure;
 
 namespace Benchmarks.Harness;
 

@@ -1,4 +1,3 @@
-using Engine.Core.Model;
 using System.Text;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;

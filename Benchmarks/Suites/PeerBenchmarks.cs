@@ -1,4 +1,3 @@
-using Engine.Serialization.Formats;
 using System.Buffers;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
@@ -7,7 +6,7 @@ using Benchmarks.Infrastructure;
 using Benchmarks.Peer;
 using Engine.Core.Generation;
 using Engine.Core.Model;
-using Engine.Serialization.Formats.MessagePack;
+using Engine.Serialization.Formats;
 using Engine.Testing;
 using MemoryPack;
 

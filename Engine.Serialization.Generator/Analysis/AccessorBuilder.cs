@@ -15,30 +15,30 @@ internal sealed class AccessorBuilder
 {
     private const string Attribute = "[global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.";
 
-    private readonly INamedTypeSymbol type;
-    private readonly Compilation compilation;
-    private readonly List<string> declarations = new();
-    private readonly string className;
-    private readonly string typeParameters;
-    private readonly string callee;
+    private readonly INamedTypeSymbol _type;
+    private readonly Compilation _compilation;
+    private readonly List<string> _declarations = new();
+    private readonly string _className;
+    private readonly string _typeParameters;
+    private readonly string _callee;
 
     public AccessorBuilder(INamedTypeSymbol type, Compilation compilation)
     {
-        this.type = type;
-        this.compilation = compilation;
+        this._type = type;
+        this._compilation = compilation;
         var definition = type.OriginalDefinition;
         var parameters = Chain(definition).SelectMany(t => t.TypeParameters).Select(p => p.Name).ToList();
         var arguments = Chain(type).SelectMany(t => t.TypeArguments).Select(TypeNames.Plain).ToList();
-        className = "Access_" + TypeNames.Identifier(type);
-        typeParameters = parameters.Count == 0 ? string.Empty : "<" + string.Join(", ", parameters) + ">";
-        callee = className + (arguments.Count == 0 ? string.Empty : "<" + string.Join(", ", arguments) + ">");
+        _className = "Access_" + TypeNames.Identifier(type);
+        _typeParameters = parameters.Count == 0 ? string.Empty : "<" + string.Join(", ", parameters) + ">";
+        _callee = _className + (arguments.Count == 0 ? string.Empty : "<" + string.Join(", ", arguments) + ">");
     }
 
     /// <summary>The Get and Set formats of a member (see <see cref="MemberModel"/>); false when UnsafeAccessor can't reach it.</summary>
     public bool TryAdd(Candidate member, int index, out string get, out string? set)
     {
         var symbol = member.Symbol;
-        var self = type.IsValueType ? "ref {0}" : "{0}";
+        var self = _type.IsValueType ? "ref {0}" : "{0}";
         var name = SyntaxFacts.GetKeywordKind(symbol.Name) == SyntaxKind.None ? symbol.Name : "@" + symbol.Name;
         var direct = (member.NeedsCast ? $"(({TypeNames.Plain(symbol.ContainingType)}){{0}})" : "{0}") + "." + name;
         get = direct;
@@ -55,7 +55,7 @@ internal sealed class AccessorBuilder
                     }
 
                     Declare($"{Attribute}Method, Name = \"{getter.MetadataName}\")] public static extern {DefinitionType(property)} Get{index}({This(symbol)} obj);");
-                    get = $"{callee}.Get{index}({self})";
+                    get = $"{_callee}.Get{index}({self})";
                 }
 
                 if (property.SetMethod is { } setter)
@@ -67,7 +67,7 @@ internal sealed class AccessorBuilder
                     else if (reachable)
                     {
                         Declare($"{Attribute}Method, Name = \"{setter.MetadataName}\")] public static extern void Set{index}({This(symbol)} obj, {DefinitionType(property)} value);");
-                        set = $"{callee}.Set{index}({self}, {{1}});";
+                        set = $"{_callee}.Set{index}({self}, {{1}});";
                     }
                     else
                     {
@@ -91,10 +91,10 @@ internal sealed class AccessorBuilder
                 Declare($"{Attribute}Field, Name = \"{field.MetadataName}\")] public static extern ref {DefinitionType(field)} Field{index}({This(symbol)} obj);");
                 if (!Accessible(field))
                 {
-                    get = $"{callee}.Field{index}({self})";
+                    get = $"{_callee}.Field{index}({self})";
                 }
 
-                set = $"{callee}.Field{index}({self}) = {{1}};";
+                set = $"{_callee}.Field{index}({self}) = {{1}};";
                 return true;
             default:
                 return false;
@@ -105,28 +105,28 @@ internal sealed class AccessorBuilder
     public string AddConstructor(IMethodSymbol ctor)
     {
         var parameters = ctor.OriginalDefinition.Parameters.Select((p, i) => $"{TypeNames.Plain(p.Type)} p{i}");
-        Declare($"{Attribute}Constructor)] public static extern {TypeNames.Plain(type.OriginalDefinition)} Create({string.Join(", ", parameters)});");
-        return callee + ".Create";
+        Declare($"{Attribute}Constructor)] public static extern {TypeNames.Plain(_type.OriginalDefinition)} Create({string.Join(", ", parameters)});");
+        return _callee + ".Create";
     }
 
-    public AccessorClass? Build() => declarations.Count == 0 ? null : new AccessorClass(className, typeParameters, new(declarations));
+    public AccessorClass? Build() => _declarations.Count == 0 ? null : new AccessorClass(_className, _typeParameters, new(_declarations));
 
-    private void Declare(string declaration) => declarations.Add(declaration);
+    private void Declare(string declaration) => _declarations.Add(declaration);
 
-    private bool Accessible(ISymbol symbol) => compilation.IsSymbolAccessibleWithin(symbol, compilation.Assembly);
+    private bool Accessible(ISymbol symbol) => _compilation.IsSymbolAccessibleWithin(symbol, _compilation.Assembly);
 
     /// <summary>UnsafeAccessor reaches members of the type itself, and of non-generic base types.</summary>
     private bool Reachable(INamedTypeSymbol declaring) =>
-        SymbolEqualityComparer.Default.Equals(declaring.OriginalDefinition, type.OriginalDefinition)
+        SymbolEqualityComparer.Default.Equals(declaring.OriginalDefinition, _type.OriginalDefinition)
         || !Chain(declaring).Any(t => t.IsGenericType);
 
     /// <summary>The extern's first parameter: the declaring type (the definition, for the type itself), by ref for a struct.</summary>
     private string This(ISymbol member)
     {
-        var declaring = SymbolEqualityComparer.Default.Equals(member.ContainingType.OriginalDefinition, type.OriginalDefinition)
-            ? type.OriginalDefinition
+        var declaring = SymbolEqualityComparer.Default.Equals(member.ContainingType.OriginalDefinition, _type.OriginalDefinition)
+            ? _type.OriginalDefinition
             : member.ContainingType;
-        return (type.IsValueType ? "ref " : string.Empty) + TypeNames.Plain(declaring);
+        return (_type.IsValueType ? "ref " : string.Empty) + TypeNames.Plain(declaring);
     }
 
     private static string DefinitionType(ISymbol member) => member.OriginalDefinition switch

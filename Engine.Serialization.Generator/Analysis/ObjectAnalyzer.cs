@@ -23,11 +23,11 @@ internal sealed class ObjectAnalyzer
     private const string CompilerGeneratedAttribute = "System.Runtime.CompilerServices.CompilerGeneratedAttribute";
     private const string CallbackReceiver = "MessagePack.IMessagePackSerializationCallbackReceiver";
 
-    private readonly ShapeBuilder builder;
+    private readonly ShapeBuilder _builder;
 
-    public ObjectAnalyzer(ShapeBuilder builder) => this.builder = builder;
+    public ObjectAnalyzer(ShapeBuilder builder) => this._builder = builder;
 
-    private Compilation Compilation => builder.Compilation;
+    private Compilation Compilation => _builder.Compilation;
 
     public ObjectModel? Analyze(INamedTypeSymbol type, ValueShape shape)
     {
@@ -35,7 +35,7 @@ internal sealed class ObjectAnalyzer
         var attribute = ShapeBuilder.FindMessagePackObject(type)!;
         var keyAsPropertyName = attribute.ConstructorArguments.FirstOrDefault().Value is true;
         var allowPrivate = attribute.NamedArguments.Any(n => n.Key == "AllowPrivate" && n.Value.Value is true);
-        var errors = builder.Diagnostics.Count;
+        var errors = _builder.Diagnostics.Count;
 
         if (allowPrivate && type.Locations.All(l => !l.IsInSource))
         {
@@ -50,7 +50,7 @@ internal sealed class ObjectAnalyzer
         }
 
         var (ctor, ctorArguments) = ChooseConstructor(type, candidates, allowPrivate, display);
-        if (builder.Diagnostics.Count > errors)
+        if (_builder.Diagnostics.Count > errors)
         {
             return null;
         }
@@ -80,7 +80,7 @@ internal sealed class ObjectAnalyzer
             }
         }
 
-        if (builder.Diagnostics.Count > errors)
+        if (_builder.Diagnostics.Count > errors)
         {
             return null;
         }
@@ -90,7 +90,7 @@ internal sealed class ObjectAnalyzer
         for (var i = 0; i < members.Count; i++)
         {
             var member = members[i];
-            var memberShape = builder.MemberShape(member.Symbol, member.Type, $"'{display}.{member.Symbol.Name}'", ShapeBuilder.SourceLocation(member.Symbol));
+            var memberShape = _builder.MemberShape(member.Symbol, member.Type, $"'{display}.{member.Symbol.Name}'", ShapeBuilder.SourceLocation(member.Symbol));
             if (memberShape is null)
             {
                 continue;
@@ -111,7 +111,7 @@ internal sealed class ObjectAnalyzer
         }
 
         var create = CreateExpression(type, ctor, accessors);
-        if (builder.Diagnostics.Count > errors || models.Count != members.Count)
+        if (_builder.Diagnostics.Count > errors || models.Count != members.Count)
         {
             return null;
         }
@@ -480,7 +480,7 @@ internal sealed class ObjectAnalyzer
         b is not null && Equals(a.ConstructorArguments.FirstOrDefault().Value, b.ConstructorArguments.FirstOrDefault().Value);
 
     private void Report(DiagnosticDescriptor descriptor, ISymbol at, params string[] arguments) =>
-        builder.Report(descriptor, ShapeBuilder.SourceLocation(at), arguments);
+        _builder.Report(descriptor, ShapeBuilder.SourceLocation(at), arguments);
 }
 
 /// <summary>One member as MessagePack's resolver sees it, while the object is being analyzed.</summary>

@@ -23,53 +23,53 @@ internal sealed class ShapeBuilder
     private static readonly FloatEncoding Float32 = new("float", 0xCA, 5, "Single", "int", "Int32BitsToSingle", "SingleToInt32Bits");
     private static readonly FloatEncoding Float64 = new("double", 0xCB, 9, "Double", "long", "Int64BitsToDouble", "DoubleToInt64Bits");
 
-    private readonly Compilation compilation;
-    private readonly LocationInfo? fallbackLocation;
-    private readonly bool enumsAsStrings;
-    private readonly Dictionary<string, INamedTypeSymbol?> types = new();
-    private readonly Dictionary<ITypeSymbol, string> knownFormatters = new(SymbolEqualityComparer.Default);
+    private readonly Compilation _compilation;
+    private readonly LocationInfo? _fallbackLocation;
+    private readonly bool _enumsAsStrings;
+    private readonly Dictionary<string, INamedTypeSymbol?> _types = new();
+    private readonly Dictionary<ITypeSymbol, string> _knownFormatters = new(SymbolEqualityComparer.Default);
 
     // Each type's shape once decided (null: it can't be handled, and that was reported). Keyed with nested nullability,
     // so List<string> and List<string?> check their elements differently.
-    private readonly Dictionary<ITypeSymbol, ValueShape?> shapes = new(SymbolEqualityComparer.IncludeNullability);
-    private readonly Queue<(INamedTypeSymbol Type, ValueShape Shape)> pendingObjects = new();
-    private readonly Queue<(INamedTypeSymbol Type, ValueShape Shape)> pendingUnions = new();
-    private readonly HashSet<string> helperNames = new();
-    private readonly List<LookupEntry> entries = new();
-    private readonly List<ObjectModel> objects = new();
-    private readonly List<UnionModel> unions = new();
-    private readonly List<ValueShape> helpers = new();
-    private readonly List<DiagnosticInfo> diagnostics = new();
+    private readonly Dictionary<ITypeSymbol, ValueShape?> _shapes = new(SymbolEqualityComparer.IncludeNullability);
+    private readonly Queue<(INamedTypeSymbol Type, ValueShape Shape)> _pendingObjects = new();
+    private readonly Queue<(INamedTypeSymbol Type, ValueShape Shape)> _pendingUnions = new();
+    private readonly HashSet<string> _helperNames = new();
+    private readonly List<LookupEntry> _entries = new();
+    private readonly List<ObjectModel> _objects = new();
+    private readonly List<UnionModel> _unions = new();
+    private readonly List<ValueShape> _helpers = new();
+    private readonly List<DiagnosticInfo> _diagnostics = new();
 
     public ShapeBuilder(Compilation compilation, LocationInfo? fallbackLocation, bool enumsAsStrings)
     {
-        this.compilation = compilation;
-        this.fallbackLocation = fallbackLocation;
-        this.enumsAsStrings = enumsAsStrings;
+        this._compilation = compilation;
+        this._fallbackLocation = fallbackLocation;
+        this._enumsAsStrings = enumsAsStrings;
         foreach (var attribute in compilation.Assembly.GetAttributes().Where(a => IsAttribute(a, KnownFormatterAttribute)))
         {
             if (attribute.ConstructorArguments.FirstOrDefault().Value is INamedTypeSymbol formatter)
             {
                 foreach (var served in FormattedTypes(formatter))
                 {
-                    knownFormatters[served] = FormatterInstance(formatter, [], typeLevel: false) ?? "new " + TypeNames.Plain(formatter) + "()";
+                    _knownFormatters[served] = FormatterInstance(formatter, [], typeLevel: false) ?? "new " + TypeNames.Plain(formatter) + "()";
                 }
             }
         }
     }
 
-    public Compilation Compilation => compilation;
+    public Compilation Compilation => _compilation;
 
-    public IReadOnlyList<LookupEntry> Entries => entries;
+    public IReadOnlyList<LookupEntry> Entries => _entries;
 
-    public IReadOnlyList<ObjectModel> Objects => objects;
+    public IReadOnlyList<ObjectModel> Objects => _objects;
 
-    public IReadOnlyList<UnionModel> Unions => unions;
+    public IReadOnlyList<UnionModel> Unions => _unions;
 
     /// <summary>The shapes with a nested class of their own that are not objects or unions.</summary>
-    public IReadOnlyList<ValueShape> Helpers => helpers;
+    public IReadOnlyList<ValueShape> Helpers => _helpers;
 
-    public IReadOnlyList<DiagnosticInfo> Diagnostics => diagnostics;
+    public IReadOnlyList<DiagnosticInfo> Diagnostics => _diagnostics;
 
     /// <summary>The root's shape, or null (reported) when it can't be one.</summary>
     public ValueShape? Root(ITypeSymbol type, string via, Location? at) => ShapeOf(type, via, at);
@@ -78,28 +78,28 @@ internal sealed class ShapeBuilder
     public void Complete()
     {
         var analyzer = new ObjectAnalyzer(this);
-        while (pendingObjects.Count > 0 || pendingUnions.Count > 0)
+        while (_pendingObjects.Count > 0 || _pendingUnions.Count > 0)
         {
-            while (pendingObjects.Count > 0)
+            while (_pendingObjects.Count > 0)
             {
-                var (type, shape) = pendingObjects.Dequeue();
+                var (type, shape) = _pendingObjects.Dequeue();
                 if (analyzer.Analyze(type, shape) is { } model)
                 {
-                    objects.Add(model);
-                    entries.Add(new LookupEntry(shape.TypeName, $"new {shape.HelperName}()"));
+                    _objects.Add(model);
+                    _entries.Add(new LookupEntry(shape.TypeName, $"new {shape.HelperName}()"));
                 }
             }
 
-            while (pendingUnions.Count > 0)
+            while (_pendingUnions.Count > 0)
             {
-                var (type, shape) = pendingUnions.Dequeue();
+                var (type, shape) = _pendingUnions.Dequeue();
                 VisitUnion(type, shape);
             }
         }
     }
 
     public void Report(DiagnosticDescriptor descriptor, Location? location, params string[] arguments) =>
-        diagnostics.Add(DiagnosticInfo.Create(descriptor, LocationInfo.From(location) ?? fallbackLocation, arguments));
+        _diagnostics.Add(DiagnosticInfo.Create(descriptor, LocationInfo.From(location) ?? _fallbackLocation, arguments));
 
     /// <summary>The shape of a member's value: its own [MessagePackFormatter] if it has one, else its type's.</summary>
     public ValueShape? MemberShape(ISymbol member, ITypeSymbol type, string via, Location? at)
@@ -116,11 +116,11 @@ internal sealed class ShapeBuilder
     {
         // The place's own nullability is the member's business; nested nullability is the shape's.
         var key = type.WithNullableAnnotation(NullableAnnotation.None);
-        if (!shapes.TryGetValue(key, out var shape))
+        if (!_shapes.TryGetValue(key, out var shape))
         {
-            shapes.Add(key, null);
+            _shapes.Add(key, null);
             shape = CreateShape(key, via, at);
-            shapes[key] = shape;
+            _shapes[key] = shape;
         }
 
         return shape;
@@ -145,7 +145,7 @@ internal sealed class ShapeBuilder
             return CustomShape(type, typeFormatter, via, at, typeLevel: true);
         }
 
-        if (knownFormatters.TryGetValue(type, out var known))
+        if (_knownFormatters.TryGetValue(type, out var known))
         {
             return AddHelper(new ValueShape(ShapeKind.Custom, name, type.IsReferenceType, HelperName(type), Formatter: known, SchemaName: SchemaNames.Of(type)), entry: true);
         }
@@ -165,7 +165,7 @@ internal sealed class ShapeBuilder
             return Unsupported(type, via, at);
         }
 
-        if (!compilation.IsSymbolAccessibleWithin(named, compilation.Assembly) || IsFileLocal(named))
+        if (!_compilation.IsSymbolAccessibleWithin(named, _compilation.Assembly) || IsFileLocal(named))
         {
             Report(DiagnosticDescriptors.InaccessibleType, at ?? SourceLocation(named), display, via);
             return null;
@@ -178,7 +178,7 @@ internal sealed class ShapeBuilder
 
         if (named.EnumUnderlyingType is { } underlying)
         {
-            return enumsAsStrings ? EnumByName(named) : NumericEnum(named, underlying);
+            return _enumsAsStrings ? EnumByName(named) : NumericEnum(named, underlying);
         }
 
         if (WellKnownTypes.ScalarFormatter(named) is { } scalar)
@@ -208,7 +208,7 @@ internal sealed class ShapeBuilder
             }
 
             var union = new ValueShape(ShapeKind.Union, name, true, HelperName(type), SchemaName: SchemaNames.Of(type));
-            pendingUnions.Enqueue((named, union));
+            _pendingUnions.Enqueue((named, union));
             return union;
         }
 
@@ -221,7 +221,7 @@ internal sealed class ShapeBuilder
         if (FindMessagePackObject(named) is not null)
         {
             var shape = new ValueShape(ShapeKind.Object, name, named.IsReferenceType, HelperName(type), SchemaName: SchemaNames.Of(type));
-            pendingObjects.Enqueue((named, shape));
+            _pendingObjects.Enqueue((named, shape));
             return shape;
         }
 
@@ -370,7 +370,7 @@ internal sealed class ShapeBuilder
     private ValueShape NumericEnum(INamedTypeSymbol type, INamedTypeSymbol underlying)
     {
         var name = TypeNames.Plain(type);
-        entries.Add(new LookupEntry(name, $"new global::MessagePack.Formatters.GenericEnumFormatter<{name}>()"));
+        _entries.Add(new LookupEntry(name, $"new global::MessagePack.Formatters.GenericEnumFormatter<{name}>()"));
         return new ValueShape(ShapeKind.Enum, name, false, ReadMethod: WellKnownTypes.PrimitiveReadMethod(underlying), EnumUnderlyingType: TypeNames.Plain(underlying),
             Names: EnumNames(type), SchemaName: SchemaNames.Of(type));
     }
@@ -547,8 +547,8 @@ internal sealed class ShapeBuilder
                 $"its cases {string.Join(" and ", clash.Select(c => c.Shape.TypeName.Replace("global::", string.Empty)))} would share the XML element <{clash.Key}>: rename one of the types");
         }
 
-        unions.Add(new UnionModel(shape, display, new(cases.OrderBy(c => c.Key))));
-        entries.Add(new LookupEntry(shape.TypeName, $"new {shape.HelperName}()"));
+        _unions.Add(new UnionModel(shape, display, new(cases.OrderBy(c => c.Key))));
+        _entries.Add(new LookupEntry(shape.TypeName, $"new {shape.HelperName}()"));
     }
 
     private static bool Derives(INamedTypeSymbol subtype, INamedTypeSymbol baseType)
@@ -579,10 +579,10 @@ internal sealed class ShapeBuilder
 
     private ValueShape AddHelper(ValueShape shape, bool entry)
     {
-        helpers.Add(shape);
+        _helpers.Add(shape);
         if (entry)
         {
-            entries.Add(new LookupEntry(shape.TypeName, $"new {shape.HelperName}()"));
+            _entries.Add(new LookupEntry(shape.TypeName, $"new {shape.HelperName}()"));
         }
 
         return shape;
@@ -592,7 +592,7 @@ internal sealed class ShapeBuilder
     private string HelperName(ITypeSymbol type)
     {
         var name = TypeNames.Identifier(type) + "Formatter";
-        for (var i = 2; !helperNames.Add(name); i++)
+        for (var i = 2; !_helperNames.Add(name); i++)
         {
             name = TypeNames.Identifier(type) + "Formatter" + i;
         }

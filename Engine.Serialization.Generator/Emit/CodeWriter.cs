@@ -5,8 +5,8 @@ namespace Engine.Serialization.Generator.Emit;
 /// <summary>A tiny indenting text builder; always "\n" line endings so output is identical on every OS.</summary>
 internal sealed class CodeWriter
 {
-    private readonly StringBuilder builder = new();
-    private int depth;
+    private readonly StringBuilder _builder = new();
+    private int _depth;
 
     /// <summary>Appends the text at the current indentation; each line of a multi-line text (a template) is indented alike.</summary>
     public void Line(string text = "")
@@ -15,10 +15,10 @@ internal sealed class CodeWriter
         {
             if (line.Length > 0)
             {
-                builder.Append(' ', depth * 4).Append(line);
+                _builder.Append(' ', _depth * 4).Append(line);
             }
 
-            builder.Append('\n');
+            _builder.Append('\n');
         }
     }
 
@@ -26,18 +26,18 @@ internal sealed class CodeWriter
     {
         Line(header);
         Line("{");
-        depth++;
+        _depth++;
     }
 
     public void Close()
     {
-        depth--;
+        _depth--;
         Line("}");
     }
 
-    public void Indent() => depth++;
+    public void Indent() => _depth++;
 
-    public void Outdent() => depth--;
+    public void Outdent() => _depth--;
 
-    public override string ToString() => builder.ToString();
+    public override string ToString() => _builder.ToString();
 }

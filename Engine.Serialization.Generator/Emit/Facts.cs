@@ -6,16 +6,16 @@ namespace Engine.Serialization.Generator.Emit;
 /// <summary>What <see cref="ShapeFacts"/> found about whole shapes, looked up by the emitters.</summary>
 internal sealed class Facts(GenerationModel model)
 {
-    private readonly HashSet<string> immutable = new(model.Immutable);
-    private readonly HashSet<string> mayHoldMissing = new(model.MayHoldMissing);
+    private readonly HashSet<string> _immutable = new(model.Immutable);
+    private readonly HashSet<string> _mayHoldMissing = new(model.MayHoldMissing);
 
     /// <summary>Whether a snapshot may share the value instead of copying it.</summary>
     public bool IsImmutable(ValueShape shape) => shape.Kind switch
     {
         ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar => true,
-        _ => shape.HelperName is { } helper && immutable.Contains(helper),
+        _ => shape.HelperName is { } helper && _immutable.Contains(helper),
     };
 
     /// <summary>Whether the value may hold, somewhere inside, a null the model does not allow.</summary>
-    public bool MayHoldMissing(ValueShape shape) => shape.HelperName is { } helper && mayHoldMissing.Contains(helper);
+    public bool MayHoldMissing(ValueShape shape) => shape.HelperName is { } helper && _mayHoldMissing.Contains(helper);
 }

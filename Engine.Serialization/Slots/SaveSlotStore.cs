@@ -1,5 +1,3 @@
-using Engine.Serialization.Errors;
-
 namespace Engine.Serialization.Slots;
 
 /// <summary>What every <see cref="SaveSlotStore{T}"/> shares: file names and the platform's save folder.</summary>

@@ -1,5 +1,5 @@
-using Engine.Core.Model;
 using System.Diagnostics;
+using Engine.Core.Model;
 using Engine.Serialization;
 
 namespace Game.Sample.Commands;

@@ -1,7 +1,5 @@
 using System.Buffers.Binary;
-using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
-using Engine.Serialization.Formats;
 using Engine.Serialization.Tests.Fuzzing;
 
 namespace Engine.Serialization.Fuzz;

@@ -1,5 +1,3 @@
-using Engine.Serialization.Compression;
-using Engine.Serialization.Formats;
 using Engine.Serialization.Fuzz;
 using Engine.Serialization.Tests.Fuzzing;
 using SharpFuzz;

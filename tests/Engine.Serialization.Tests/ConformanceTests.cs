@@ -1,8 +1,5 @@
 using Engine.Core.Model;
-using Engine.Core.Generation;
-using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
-using Engine.Serialization.Formats;
 using Engine.Testing;
 
 namespace Engine.Serialization.Tests;

@@ -1,6 +1,4 @@
 using Engine.Core.Model;
-using Engine.Core.Generation;
-using Engine.Serialization.Errors;
 
 namespace Engine.Serialization.Tests;
 

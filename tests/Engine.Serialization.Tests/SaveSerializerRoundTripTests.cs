@@ -1,7 +1,6 @@
-using Engine.Core.Model;
 using System.Buffers;
 using System.IO.Pipelines;
-using Engine.Core.Generation;
+using Engine.Core.Model;
 using Engine.Serialization.Container;
 using Engine.Testing;
 

@@ -1,5 +1,5 @@
-using Engine.Core.Model;
 using Engine.Core.Generation;
+using Engine.Core.Model;
 using Engine.Serialization;
 using Engine.Serialization.Slots;
 using Engine.Testing;

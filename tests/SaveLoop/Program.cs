@@ -1,5 +1,5 @@
-using Engine.Core.Model;
 using System.Globalization;
+using Engine.Core.Model;
 using Engine.Serialization.Slots;
 using SaveLoop;
 

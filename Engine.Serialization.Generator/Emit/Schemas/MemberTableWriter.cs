@@ -1,4 +1,3 @@
-using System.Linq;
 using System.Text;
 using Engine.Serialization.Generator.Analysis;
 using Engine.Serialization.Generator.Emit.Protobuf;

@@ -14,18 +14,18 @@ namespace Engine.Serialization.Generator.Emit.Schemas;
 /// </summary>
 internal sealed class ProtoSchemaWriter
 {
-    private readonly SchemaTypes types;
+    private readonly SchemaTypes _types;
 
     // Each message's text in the order the messages were met (a message's slot is taken before the messages its
     // fields bring in are written), so the root comes first.
-    private readonly List<string> messages = new();
-    private readonly StringBuilder enums = new();
-    private readonly HashSet<string> written = new();
-    private bool timestamp;
-    private bool duration;
-    private bool dateTimeOffset;
+    private readonly List<string> _messages = new();
+    private readonly StringBuilder _enums = new();
+    private readonly HashSet<string> _written = new();
+    private bool _timestamp;
+    private bool _duration;
+    private bool _dateTimeOffset;
 
-    private ProtoSchemaWriter(SchemaTypes types) => this.types = types;
+    private ProtoSchemaWriter(SchemaTypes types) => this._types = types;
 
     public static string Write(SaveModelInfo model, SchemaTypes types)
     {
@@ -50,28 +50,28 @@ internal sealed class ProtoSchemaWriter
             package {{package}};
 
             """).Append('\n');
-        if (writer.timestamp)
+        if (writer._timestamp)
         {
             header.Append("import \"google/protobuf/timestamp.proto\";\n");
         }
 
-        if (writer.duration)
+        if (writer._duration)
         {
             header.Append("import \"google/protobuf/duration.proto\";\n");
         }
 
-        if (writer.timestamp || writer.duration)
+        if (writer._timestamp || writer._duration)
         {
             header.Append('\n');
         }
 
-        if (writer.dateTimeOffset)
+        if (writer._dateTimeOffset)
         {
             writer.Message("DateTimeOffset", "A point in time and the offset from UTC it was seen at.",
                 ["optional google.protobuf.Timestamp utc_time = 1;", "optional sint32 offset_minutes = 2;"]);
         }
 
-        return (header.ToString() + string.Concat(writer.messages) + writer.enums).TrimEnd('\n') + "\n";
+        return (header.ToString() + string.Concat(writer._messages) + writer._enums).TrimEnd('\n') + "\n";
     }
 
     /// <summary>The package: the root type's namespace, lower case (<c>engine.core.model</c>).</summary>
@@ -89,16 +89,16 @@ internal sealed class ProtoSchemaWriter
         switch (shape.Kind)
         {
             case ShapeKind.Object:
-                Object(types.Object(shape)!);
+                Object(_types.Object(shape)!);
                 break;
             case ShapeKind.Union:
-                Union(types.Union(shape)!);
+                Union(_types.Union(shape)!);
                 break;
             case ShapeKind.Components:
                 Components(shape);
                 break;
             case ShapeKind.MultiArray:
-                Message(types.Name(shape), null, Lazy(() => Field("repeated", "int32", "lengths", 1, packed: true), () => Items(shape, 2, "items")));
+                Message(_types.Name(shape), null, Lazy(() => Field("repeated", "int32", "lengths", 1, packed: true), () => Items(shape, 2, "items")));
                 break;
             case ShapeKind.Enum or ShapeKind.EnumByName:
                 Enum(shape);
@@ -108,7 +108,7 @@ internal sealed class ProtoSchemaWriter
 
     private void Object(ObjectModel type)
     {
-        var numbers = types.Numbers(type);
+        var numbers = _types.Numbers(type);
         Message(numbers.MessageName, type.DisplayName, ObjectFields(type, numbers));
     }
 
@@ -153,14 +153,14 @@ internal sealed class ProtoSchemaWriter
     private void Union(UnionModel union)
     {
         var cases = union.Cases.Select(c => "  " + Field(null, FieldType(c.Shape), SchemaNames.Snake(c.Shape.SchemaName), c.Key + 1));
-        Message(types.Name(union.Shape), null, new[] { "oneof value {" }.Concat(cases).Append("}"));
+        Message(_types.Name(union.Shape), null, new[] { "oneof value {" }.Concat(cases).Append("}"));
     }
 
     private void Components(ValueShape shape)
     {
         var parts = shape.Components!.Items;
         var fields = parts.Select((p, i) => Field("optional", FieldType(p.Shape), SchemaNames.Snake(p.Accessor), i + 1));
-        Message(types.Name(shape), null, fields);
+        Message(_types.Name(shape), null, fields);
     }
 
     /// <summary>A collection's items as repeated field <paramref name="number"/>: numbers packed; items that may be null wrapped.</summary>
@@ -170,7 +170,7 @@ internal sealed class ProtoSchemaWriter
         if (ProtobufEmitter.WrapsItems(collection))
         {
             var inner = element.Kind == ShapeKind.Nullable ? element.Element! : element;
-            var wrapper = types.Name(element, "Nullable", string.Empty);
+            var wrapper = _types.Name(element, "Nullable", string.Empty);
             Message(wrapper, "An item that may be null: absent for null.", Lazy(() => Field("optional", FieldType(inner), "value", 1)));
 
             return Field("repeated", wrapper, name, number);
@@ -183,7 +183,7 @@ internal sealed class ProtoSchemaWriter
     /// <summary>A dictionary's entry message (key 1, value 2), written once.</summary>
     private string Entry(ValueShape dictionary)
     {
-        var entry = types.Name(dictionary, string.Empty, "Entry");
+        var entry = _types.Name(dictionary, string.Empty, "Entry");
         var value = dictionary.Element!.Kind == ShapeKind.Nullable ? dictionary.Element.Element! : dictionary.Element!;
         Message(entry, null, Lazy(() => Field("optional", FieldType(dictionary.Key!), "key", 1), () => Field("optional", FieldType(value), "value", 2)));
 
@@ -200,14 +200,14 @@ internal sealed class ProtoSchemaWriter
 
         if (shape.Kind is ShapeKind.Enum or ShapeKind.EnumByName)
         {
-            return IsProtoEnum(shape) ? types.Name(shape) : ProtoScalars.EnumType(shape);
+            return IsProtoEnum(shape) ? _types.Name(shape) : ProtoScalars.EnumType(shape);
         }
 
         if (ProtoScalars.Of(shape) is { } scalar)
         {
-            timestamp |= scalar.ProtoType is "google.protobuf.Timestamp" or "DateTimeOffset";
-            duration |= scalar.ProtoType == "google.protobuf.Duration";
-            dateTimeOffset |= scalar.ProtoType == "DateTimeOffset";
+            _timestamp |= scalar.ProtoType is "google.protobuf.Timestamp" or "DateTimeOffset";
+            _duration |= scalar.ProtoType == "google.protobuf.Duration";
+            _dateTimeOffset |= scalar.ProtoType == "DateTimeOffset";
             return scalar.ProtoType;
         }
 
@@ -215,14 +215,14 @@ internal sealed class ProtoSchemaWriter
         // holding its items as field 1.
         if (shape.Kind == ShapeKind.Sequence)
         {
-            Message(types.Name(shape), null, Lazy(() => Items(shape, 1, "items")));
+            Message(_types.Name(shape), null, Lazy(() => Items(shape, 1, "items")));
         }
         else if (shape.Kind == ShapeKind.Dictionary)
         {
-            Message(types.Name(shape), null, Lazy(() => Field("repeated", Entry(shape), "entries", 1)));
+            Message(_types.Name(shape), null, Lazy(() => Field("repeated", Entry(shape), "entries", 1)));
         }
 
-        return types.Name(shape);
+        return _types.Name(shape);
     }
 
     /// <summary>Whether the enum is a protobuf enum, rather than an integer (a [Flags] or 64-bit enum).</summary>
@@ -231,13 +231,13 @@ internal sealed class ProtoSchemaWriter
     /// <summary>Writes a message once, in a slot taken before its fields (which may bring in other messages) are written.</summary>
     private void Message(string name, string? comment, IEnumerable<string> lines)
     {
-        if (!written.Add(name))
+        if (!_written.Add(name))
         {
             return;
         }
 
-        var slot = messages.Count;
-        messages.Add(string.Empty);
+        var slot = _messages.Count;
+        _messages.Add(string.Empty);
         var text = new StringBuilder();
         if (comment is not null)
         {
@@ -251,7 +251,7 @@ internal sealed class ProtoSchemaWriter
         }
 
         text.Append("}\n\n");
-        messages[slot] = text.ToString();
+        _messages[slot] = text.ToString();
     }
 
     private void Enum(ValueShape shape)
@@ -261,8 +261,8 @@ internal sealed class ProtoSchemaWriter
             return;
         }
 
-        var name = types.Name(shape);
-        if (!written.Add("enum " + name))
+        var name = _types.Name(shape);
+        if (!_written.Add("enum " + name))
         {
             return;
         }
@@ -280,7 +280,7 @@ internal sealed class ProtoSchemaWriter
         }
 
         text.Append("}\n\n");
-        enums.Append(text);
+        _enums.Append(text);
     }
 
     /// <summary>Lines computed as the message is written, after its slot is taken.</summary>
@@ -316,7 +316,7 @@ internal sealed class ProtoSchemaWriter
                     return null;
                 }
 
-                return IsProtoEnum(shape) ? SchemaNames.EnumValue(types.Name(shape), value.Member) : value.Value;
+                return IsProtoEnum(shape) ? SchemaNames.EnumValue(_types.Name(shape), value.Member) : value.Value;
             case ShapeKind.Primitive when shape.TypeName == "string":
                 return text.Length == 0 ? null : Quoted(text);
             case ShapeKind.Primitive when shape.TypeName == "bool":

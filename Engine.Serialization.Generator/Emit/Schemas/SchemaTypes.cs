@@ -11,22 +11,22 @@ namespace Engine.Serialization.Generator.Emit.Schemas;
 /// </summary>
 internal sealed class SchemaTypes
 {
-    private readonly Dictionary<string, ObjectModel> objects;
-    private readonly Dictionary<string, UnionModel> unions;
-    private readonly Dictionary<string, ProtoNumbers> numbers;
-    private readonly Dictionary<string, string> names = new();
-    private readonly HashSet<string> taken = new();
-    private readonly HashSet<string> seen = new();
+    private readonly Dictionary<string, ObjectModel> _objects;
+    private readonly Dictionary<string, UnionModel> _unions;
+    private readonly Dictionary<string, ProtoNumbers> _numbers;
+    private readonly Dictionary<string, string> _names = new();
+    private readonly HashSet<string> _taken = new();
+    private readonly HashSet<string> _seen = new();
 
     public SchemaTypes(GenerationModel model, ValueShape root)
     {
-        objects = model.Objects.ToDictionary(o => o.Shape.HelperName!);
-        unions = model.Unions.ToDictionary(u => u.Shape.HelperName!);
-        numbers = model.ProtoNumbers.ToDictionary(n => n.HelperName);
+        _objects = model.Objects.ToDictionary(o => o.Shape.HelperName!);
+        _unions = model.Unions.ToDictionary(u => u.Shape.HelperName!);
+        _numbers = model.ProtoNumbers.ToDictionary(n => n.HelperName);
         foreach (var number in model.ProtoNumbers)
         {
-            names[number.HelperName] = number.MessageName;
-            taken.Add(number.MessageName);
+            _names[number.HelperName] = number.MessageName;
+            _taken.Add(number.MessageName);
         }
 
         Visit(root);
@@ -35,11 +35,11 @@ internal sealed class SchemaTypes
     /// <summary>Every shape with a type of its own in the schemas (objects, unions, collections, tuples, enums), in order.</summary>
     public List<ValueShape> Shapes { get; } = new();
 
-    public ObjectModel? Object(ValueShape shape) => shape.HelperName is { } helper && objects.TryGetValue(helper, out var type) ? type : null;
+    public ObjectModel? Object(ValueShape shape) => shape.HelperName is { } helper && _objects.TryGetValue(helper, out var type) ? type : null;
 
-    public UnionModel? Union(ValueShape shape) => shape.HelperName is { } helper && unions.TryGetValue(helper, out var union) ? union : null;
+    public UnionModel? Union(ValueShape shape) => shape.HelperName is { } helper && _unions.TryGetValue(helper, out var union) ? union : null;
 
-    public ProtoNumbers Numbers(ObjectModel type) => numbers[type.Shape.HelperName!];
+    public ProtoNumbers Numbers(ObjectModel type) => _numbers[type.Shape.HelperName!];
 
     /// <summary>The shape's type name in the schemas.</summary>
     public string Name(ValueShape shape) => Name(Key(shape), SchemaNames.Capitalized(shape.SchemaName));
@@ -49,15 +49,15 @@ internal sealed class SchemaTypes
 
     private string Name(string key, string wanted)
     {
-        if (!names.TryGetValue(key, out var name))
+        if (!_names.TryGetValue(key, out var name))
         {
             name = wanted;
-            for (var i = 2; !taken.Add(name); i++)
+            for (var i = 2; !_taken.Add(name); i++)
             {
                 name = wanted + i;
             }
 
-            names.Add(key, name);
+            _names.Add(key, name);
         }
 
         return name;
@@ -80,7 +80,7 @@ internal sealed class SchemaTypes
     {
         var ownType = shape.Kind is ShapeKind.Object or ShapeKind.Union or ShapeKind.Components or ShapeKind.Sequence or ShapeKind.Dictionary
             or ShapeKind.MultiArray or ShapeKind.Enum or ShapeKind.EnumByName;
-        if (!seen.Add(Key(shape)))
+        if (!_seen.Add(Key(shape)))
         {
             return;
         }

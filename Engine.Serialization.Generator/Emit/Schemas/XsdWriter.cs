@@ -12,11 +12,11 @@ namespace Engine.Serialization.Generator.Emit.Schemas;
 internal sealed class XsdWriter
 {
     private const string Indent = "  ";
-    private readonly SchemaTypes types;
-    private readonly StringBuilder text = new();
-    private readonly SortedDictionary<string, string> patterns = new(System.StringComparer.Ordinal);
+    private readonly SchemaTypes _types;
+    private readonly StringBuilder _text = new();
+    private readonly SortedDictionary<string, string> _patterns = new(System.StringComparer.Ordinal);
 
-    private XsdWriter(SchemaTypes types) => this.types = types;
+    private XsdWriter(SchemaTypes types) => this._types = types;
 
     public static string Write(SaveModelInfo model, SchemaTypes types)
     {
@@ -26,9 +26,9 @@ internal sealed class XsdWriter
             writer.Type(shape);
         }
 
-        foreach (var pattern in writer.patterns)
+        foreach (var pattern in writer._patterns)
         {
-            writer.text.Append(Indent + $"<xs:simpleType name=\"{pattern.Key}\">\n")
+            writer._text.Append(Indent + $"<xs:simpleType name=\"{pattern.Key}\">\n")
                 .Append(Indent + "  <xs:restriction base=\"xs:string\">\n")
                 .Append(Indent + $"    <xs:pattern value=\"{pattern.Value}\" />\n")
                 .Append(Indent + "  </xs:restriction>\n")
@@ -48,7 +48,7 @@ internal sealed class XsdWriter
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified">
             {Indent}<xs:element name="{model.Root.SchemaName}" type="{types.Name(model.Root)}" />
 
-            """ + writer.text.ToString().TrimEnd('\n') + "\n</xs:schema>\n";
+            """ + writer._text.ToString().TrimEnd('\n') + "\n</xs:schema>\n";
     }
 
     private void Type(ValueShape shape)
@@ -56,28 +56,28 @@ internal sealed class XsdWriter
         switch (shape.Kind)
         {
             case ShapeKind.Object:
-                var type = types.Object(shape)!;
-                Complex(types.Name(shape), "sequence", type.Members.Where(m => m.IsRestored)
+                var type = _types.Object(shape)!;
+                Complex(_types.Name(shape), "sequence", type.Members.Where(m => m.IsRestored)
                     .Select(m => Element(SchemaNames.Element(m.Key), m.Shape, m.AllowsNull, "minOccurs=\"0\"")));
                 break;
             case ShapeKind.Union:
-                Complex(types.Name(shape), "choice", types.Union(shape)!.Cases.Select(c => Element(c.Shape.SchemaName, c.Shape, false, null)),
+                Complex(_types.Name(shape), "choice", _types.Union(shape)!.Cases.Select(c => Element(c.Shape.SchemaName, c.Shape, false, null)),
                     "<xs:attribute name=\"case\" type=\"xs:int\" />");
                 break;
             case ShapeKind.Components:
-                Complex(types.Name(shape), "sequence", shape.Components!.Items.Select(p => Element(SchemaNames.Element(p.Accessor), p.Shape, p.AllowsNull, "minOccurs=\"0\"")));
+                Complex(_types.Name(shape), "sequence", shape.Components!.Items.Select(p => Element(SchemaNames.Element(p.Accessor), p.Shape, p.AllowsNull, "minOccurs=\"0\"")));
                 break;
             case ShapeKind.Sequence:
-                Complex(types.Name(shape), "sequence", [Element(shape.Element!.SchemaName, shape.Element!, shape.ElementAllowsNull, "minOccurs=\"0\" maxOccurs=\"unbounded\"")]);
+                Complex(_types.Name(shape), "sequence", [Element(shape.Element!.SchemaName, shape.Element!, shape.ElementAllowsNull, "minOccurs=\"0\" maxOccurs=\"unbounded\"")]);
                 break;
             case ShapeKind.Dictionary:
-                var entry = types.Name(shape, string.Empty, "Entry");
-                Complex(types.Name(shape), "sequence", [$"<xs:element name=\"Entry\" type=\"{entry}\" minOccurs=\"0\" maxOccurs=\"unbounded\" />"]);
+                var entry = _types.Name(shape, string.Empty, "Entry");
+                Complex(_types.Name(shape), "sequence", [$"<xs:element name=\"Entry\" type=\"{entry}\" minOccurs=\"0\" maxOccurs=\"unbounded\" />"]);
                 Complex(entry, "sequence", [Element("Key", shape.Key!, false, null), Element("Value", shape.Element!, shape.ElementAllowsNull, null)]);
                 break;
             case ShapeKind.MultiArray:
-                var items = types.Name(shape, string.Empty, "Items");
-                Complex(types.Name(shape), "sequence",
+                var items = _types.Name(shape, string.Empty, "Items");
+                Complex(_types.Name(shape), "sequence",
                 [
                     $"<xs:element name=\"Length\" type=\"xs:int\" minOccurs=\"{shape.Rank}\" maxOccurs=\"{shape.Rank}\" />",
                     $"<xs:element name=\"Items\" type=\"{items}\" />",
@@ -137,38 +137,38 @@ internal sealed class XsdWriter
             }
         }
 
-        return types.Name(shape);
+        return _types.Name(shape);
     }
 
     /// <summary>A simple type of text matching <paramref name="pattern"/>, written once at the end.</summary>
     private string Pattern(string name, string pattern)
     {
-        patterns[name] = pattern;
+        _patterns[name] = pattern;
         return name;
     }
 
     private void Complex(string name, string group, IEnumerable<string> elements, string? attribute = null)
     {
-        text.Append($"{Indent}<xs:complexType name=\"{name}\">\n{Indent}  <xs:{group}>\n");
+        _text.Append($"{Indent}<xs:complexType name=\"{name}\">\n{Indent}  <xs:{group}>\n");
         foreach (var element in elements)
         {
-            text.Append(Indent).Append("    ").Append(element).Append('\n');
+            _text.Append(Indent).Append("    ").Append(element).Append('\n');
         }
 
-        text.Append($"{Indent}  </xs:{group}>\n");
+        _text.Append($"{Indent}  </xs:{group}>\n");
         if (attribute is not null)
         {
-            text.Append(Indent).Append("  ").Append(attribute).Append('\n');
+            _text.Append(Indent).Append("  ").Append(attribute).Append('\n');
         }
 
-        text.Append($"{Indent}</xs:complexType>\n\n");
+        _text.Append($"{Indent}</xs:complexType>\n\n");
     }
 
     /// <summary>An enum's text: its members' names (space-separated for [Flags]), or a number for any other value.</summary>
     private void Enum(ValueShape shape)
     {
         var names = shape.Names!;
-        var lines = new List<string> { $"<xs:simpleType name=\"{types.Name(shape)}\">", "  <xs:union memberTypes=\"xs:long\">", "    <xs:simpleType>" };
+        var lines = new List<string> { $"<xs:simpleType name=\"{_types.Name(shape)}\">", "  <xs:union memberTypes=\"xs:long\">", "    <xs:simpleType>" };
         var depth = names.IsFlags ? "          " : "      ";
         if (names.IsFlags)
         {
@@ -188,9 +188,9 @@ internal sealed class XsdWriter
         lines.AddRange(["    </xs:simpleType>", "  </xs:union>", "</xs:simpleType>"]);
         foreach (var line in lines)
         {
-            text.Append(Indent).Append(line).Append('\n');
+            _text.Append(Indent).Append(line).Append('\n');
         }
 
-        text.Append('\n');
+        _text.Append('\n');
     }
 }

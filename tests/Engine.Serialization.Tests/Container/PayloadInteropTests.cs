@@ -1,13 +1,9 @@
-using Engine.Core.Model;
 using System.Buffers;
 using System.Buffers.Binary;
 using System.ComponentModel;
 using System.Diagnostics;
 using System.Text;
-using Engine.Core.Generation;
-using Engine.Serialization.Compression;
-using Engine.Serialization.Formats;
-using Engine.Serialization.Formats.MessagePack;
+using Engine.Core.Model;
 using MessagePack;
 
 namespace Engine.Serialization.Tests.Container;

@@ -1,11 +1,7 @@
-using Engine.Core.Model;
 using System.Buffers.Binary;
 using System.IO.Hashing;
-using Engine.Core.Generation;
-using Engine.Serialization.Compression;
+using Engine.Core.Model;
 using Engine.Serialization.Container;
-using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
 using Engine.Testing;
 
 namespace Engine.Serialization.Tests.Container;

@@ -1,7 +1,5 @@
-using Engine.Core.Model;
 using System.Buffers;
-using Engine.Core.Generation;
-using Engine.Serialization.Errors;
+using Engine.Core.Model;
 using Engine.Serialization.Documents;
 using MessagePack;
 

@@ -1,7 +1,7 @@
-using Engine.Core.Model;
 using System.Buffers.Binary;
 using System.IO.Hashing;
 using System.Text;
+using Engine.Core.Model;
 using Engine.Serialization.Container;
 using K4os.Compression.LZ4.Streams;
 

@@ -1,5 +1,5 @@
-using Engine.Core.Model;
 using System.Diagnostics;
+using Engine.Core.Model;
 using Engine.Serialization.Container;
 
 namespace Engine.Serialization.Tests.Fuzzing;

@@ -1,6 +1,6 @@
-using Engine.Core.Model;
 using System.Buffers.Binary;
 using System.Globalization;
+using Engine.Core.Model;
 using Engine.Serialization.Container;
 using Xunit.Abstractions;
 

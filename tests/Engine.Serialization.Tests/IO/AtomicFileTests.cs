@@ -1,4 +1,3 @@
-using Engine.Serialization.Errors;
 using Engine.Serialization.IO;
 
 namespace Engine.Serialization.Tests.IO;

@@ -1,6 +1,6 @@
-using Engine.Core.Model;
 using System.Diagnostics;
 using System.Globalization;
+using Engine.Core.Model;
 using Engine.Serialization.IO;
 using Engine.Serialization.Slots;
 using Engine.Testing;

@@ -1,8 +1,5 @@
-using Engine.Core.Generation;
 using Engine.Core.Model;
-using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
-using Engine.Serialization.Errors;
 using Engine.Serialization.Slots;
 using Engine.Testing;
 

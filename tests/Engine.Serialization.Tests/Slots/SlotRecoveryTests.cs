@@ -1,8 +1,6 @@
 using System.Buffers;
-using Engine.Core.Generation;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
-using Engine.Serialization.Errors;
 using Engine.Serialization.IO;
 using Engine.Serialization.Slots;
 using Engine.Testing;

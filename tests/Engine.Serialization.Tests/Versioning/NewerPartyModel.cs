@@ -1,4 +1,3 @@
-using Engine.Serialization;
 using MessagePack;
 using RpgGame.Model;
 

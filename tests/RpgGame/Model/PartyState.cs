@@ -282,7 +282,9 @@ public sealed class QuestState
 public sealed class Inventory : IMessagePackSerializationCallbackReceiver
 {
     [Key("stacks")]
+#pragma warning disable IDE0044 // the generated reader assigns it: the model keeps a settable private field on purpose
     private List<ItemStack> _stacks = [];
+#pragma warning restore IDE0044
 
     [IgnoreMember]
     private Dictionary<string, int> _countById = [];

@@ -1,12 +1,9 @@
-using System.Reflection;
 using System.Reflection.Metadata;
 using System.Reflection.PortableExecutable;
-using Engine.Core.Generation;
 using Engine.Core.Model;
 using Engine.Serialization.Formats.MessagePack;
 using Engine.Testing;
 using MessagePack;
-using MessagePack.Resolvers;
 
 namespace Engine.Serialization.Tests.Formats.MessagePack;
 

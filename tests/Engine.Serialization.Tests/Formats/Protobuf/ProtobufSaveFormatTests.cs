@@ -2,9 +2,7 @@ using System.Buffers;
 using System.Collections;
 using System.Reflection;
 using System.Text.RegularExpressions;
-using Engine.Core.Generation;
 using Engine.Core.Model;
-using Engine.Serialization.Errors;
 using Engine.Testing;
 using ProtoBuf;
 

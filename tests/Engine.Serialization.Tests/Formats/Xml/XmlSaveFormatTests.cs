@@ -1,8 +1,6 @@
 using System.Buffers;
 using System.Xml.Linq;
-using Engine.Core.Generation;
 using Engine.Core.Model;
-using Engine.Serialization.Errors;
 using Engine.Testing;
 
 namespace Engine.Serialization.Tests.Formats.Xml;
