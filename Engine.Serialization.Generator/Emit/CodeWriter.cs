@@ -7,10 +7,12 @@ internal sealed class CodeWriter
 {
     private readonly StringBuilder _builder = new();
     private int _depth;
+    private bool _atBlockStart;
 
     /// <summary>Appends the text at the current indentation; each line of a multi-line text (a template) is indented alike.</summary>
     public void Line(string text = "")
     {
+        _atBlockStart = false;
         foreach (var line in text.Replace("\r\n", "\n").Split('\n'))
         {
             if (line.Length > 0)
@@ -27,6 +29,16 @@ internal sealed class CodeWriter
         Line(header);
         Line("{");
         _depth++;
+        _atBlockStart = true;
+    }
+
+    /// <summary>A blank line between two members, none right after a block's opening brace.</summary>
+    public void Gap()
+    {
+        if (!_atBlockStart)
+        {
+            Line();
+        }
     }
 
     public void Close()

@@ -18,7 +18,7 @@ internal static class CollectionsEmitter
         var code = ObjectCode.OpenPart(model);
         foreach (var shape in model.Helpers.Where(h => h.Kind is ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray or ShapeKind.Custom))
         {
-            code.Line();
+            code.Gap();
             code.Open($"partial class {shape.HelperName}");
             switch (shape.Kind)
             {
@@ -112,7 +112,7 @@ internal static class CollectionsEmitter
         code.Line(bracket < 0
             ? $"var result = new {e}[{dimensions}];"
             : $"var result = new {e.Substring(0, bracket)}[{dimensions}]{e.Substring(bracket)};");
-        code.Line($"items.CopyTo({Xml.XmlEmitter.Cells(shape, "result")});");
+        code.Line($"global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(items).CopyTo({Xml.XmlEmitter.Cells(shape, "result")});");
         code.Line("return result;");
         code.Close();
     }

@@ -1,5 +1,3 @@
-using Microsoft.CodeAnalysis;
-
 namespace Engine.Serialization.Generator.Tests;
 
 /// <summary>
@@ -74,6 +72,7 @@ public sealed class ExpectedOutputTests
         // A small game's save: lists, a dictionary, an enum, a nullable struct, a value object, text.
         ["Quest"] = """
             namespace Sample.Quest;
+            using Engine.Serialization;
 
             public enum QuestState { Open, Done, Failed }
 
@@ -101,6 +100,7 @@ public sealed class ExpectedOutputTests
         // A polymorphic member, a positional record and init-only members.
         ["Bestiary"] = """
             namespace Sample.Bestiary;
+            using Engine.Serialization;
 
             [Union(0, typeof(Wolf))]
             [Union(1, typeof(Dragon))]
@@ -134,6 +134,7 @@ public sealed class ExpectedOutputTests
         // The kinds with their own paths: a grid, a set, a vector, a time span.
         ["Terrain"] = """
             namespace Sample.Terrain;
+            using Engine.Serialization;
 
             [SaveModel, MessagePackObject(keyAsPropertyName: true)]
             public sealed class Terrain

@@ -17,7 +17,7 @@ internal static class ChecksEmitter
         var facts = new Facts(model);
         foreach (var type in model.Objects.Where(o => facts.MayHoldMissing(o.Shape)))
         {
-            code.Line();
+            code.Gap();
             code.Open($"partial class {type.Shape.HelperName}");
             ObjectMissing(code, type, facts);
             code.Close();
@@ -25,7 +25,7 @@ internal static class ChecksEmitter
 
         foreach (var union in model.Unions.Where(u => facts.MayHoldMissing(u.Shape)))
         {
-            code.Line();
+            code.Gap();
             code.Open($"partial class {union.Shape.HelperName}");
             UnionMissing(code, union, facts);
             code.Close();
@@ -33,7 +33,7 @@ internal static class ChecksEmitter
 
         foreach (var helper in model.Helpers.Where(facts.MayHoldMissing))
         {
-            code.Line();
+            code.Gap();
             code.Open($"partial class {helper.HelperName}");
             HelperMissing(code, helper, facts);
             code.Close();

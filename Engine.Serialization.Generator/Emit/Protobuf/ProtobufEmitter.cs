@@ -30,19 +30,19 @@ internal static class ProtobufEmitter
         var numbers = model.ProtoNumbers.ToDictionary(n => n.HelperName);
         foreach (var type in model.Objects)
         {
-            code.Line();
+            code.Gap();
             EmitObject(code, type, numbers[type.Shape.HelperName!]);
         }
 
         foreach (var union in model.Unions)
         {
-            code.Line();
+            code.Gap();
             EmitUnion(code, union);
         }
 
         foreach (var helper in model.Helpers.Where(h => h.Kind is ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray or ShapeKind.Components))
         {
-            code.Line();
+            code.Gap();
             EmitHelper(code, helper);
         }
 

@@ -15,7 +15,7 @@ internal static class SchemaEmitter
             var proto = ProtoSchemaWriter.Write(saveModel, types);
             var xsd = XsdWriter.Write(saveModel, types);
             var tables = MemberTableWriter.Write(saveModel, types);
-            code.Line();
+            code.Gap();
             code.Open($"private static class Schemas_{saveModel.CodecName}");
             code.Line("public static readonly global::Engine.Serialization.Models.SaveModelSchemas Value = new(");
             code.Indent();

@@ -20,7 +20,7 @@ internal static class SnapshotEmitter
         var facts = new Facts(model);
         foreach (var type in model.Objects.Where(o => !facts.IsImmutable(o.Shape)))
         {
-            code.Line();
+            code.Gap();
             code.Open($"partial class {type.Shape.HelperName}");
             ObjectCopy(code, type, facts);
             code.Close();
@@ -28,7 +28,7 @@ internal static class SnapshotEmitter
 
         foreach (var union in model.Unions)
         {
-            code.Line();
+            code.Gap();
             code.Open($"partial class {union.Shape.HelperName}");
             UnionCopy(code, union, facts);
             code.Close();
@@ -36,7 +36,7 @@ internal static class SnapshotEmitter
 
         foreach (var helper in model.Helpers.Where(h => !facts.IsImmutable(h)))
         {
-            code.Line();
+            code.Gap();
             code.Open($"partial class {helper.HelperName}");
             HelperCopy(code, helper, facts);
             code.Close();

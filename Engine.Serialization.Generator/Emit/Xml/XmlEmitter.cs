@@ -23,20 +23,20 @@ internal static class XmlEmitter
         var code = ObjectCode.OpenPart(model);
         foreach (var type in model.Objects)
         {
-            code.Line();
+            code.Gap();
             EmitObject(code, type);
         }
 
         foreach (var union in model.Unions)
         {
-            code.Line();
+            code.Gap();
             EmitUnion(code, union);
         }
 
         foreach (var helper in model.Helpers.Where(h => h.Kind is ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray or ShapeKind.Components
             or ShapeKind.Nullable or ShapeKind.Bytes or ShapeKind.Custom))
         {
-            code.Line();
+            code.Gap();
             EmitHelper(code, helper);
         }
 
