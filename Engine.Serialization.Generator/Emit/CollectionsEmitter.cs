@@ -84,16 +84,22 @@ internal static class CollectionsEmitter
         var k = shape.Key!.TypeName;
         var v = shape.Element!.TypeName;
         var map = shape.Dictionary == DictionaryKind.SortedDictionary ? $"{Generic}SortedDictionary<{k}, {v}>" : $"{Generic}Dictionary<{k}, {v}>";
-        code.Open($"public static {map} NewMap()");
-        code.Line($"{Values.Support}.Creating();");
-        code.Line(shape.Dictionary == DictionaryKind.SortedDictionary || shape.Comparer is null ? $"return new {map}();" : $"return new {map}(Keys.Comparer);");
-        code.Close();
-        code.Line();
-        code.Open($"public static void AddEntry({map} map, {k} key, {v} item)");
-        code.Open("if (!map.TryAdd(key, item))");
-        code.Line($"throw {Values.Support}.DuplicateKey(key);");
-        code.Close();
-        code.Close();
+        var create = shape.Dictionary == DictionaryKind.SortedDictionary || shape.Comparer is null ? $"new {map}()" : $"new {map}(Keys.Comparer)";
+        code.Line($$"""
+            public static {{map}} NewMap()
+            {
+                {{Values.Support}}.Creating();
+                return {{create}};
+            }
+
+            public static void AddEntry({{map}} map, {{k}} key, {{v}} item)
+            {
+                if (!map.TryAdd(key, item))
+                {
+                    throw {{Values.Support}}.DuplicateKey(key);
+                }
+            }
+            """);
     }
 
     /// <summary>The array of <c>lengths</c> holding <c>items</c> in row-major order, refused when they don't fit it.</summary>
@@ -118,25 +124,27 @@ internal static class CollectionsEmitter
     }
 
     /// <summary>A custom formatter's value as the MessagePack bytes it writes, and back.</summary>
-    private static void Bytes(CodeWriter code, ValueShape shape)
-    {
-        code.Open($"public static byte[] ToBytes({shape.TypeName} value)");
-        code.Line("var buffer = new global::System.Buffers.ArrayBufferWriter<byte>();");
-        code.Line("var writer = new global::MessagePack.MessagePackWriter(buffer);");
-        code.Line("Formatter.Serialize(ref writer, value, Options);");
-        code.Line("writer.Flush();");
-        code.Line("return buffer.WrittenSpan.ToArray();");
-        code.Close();
-        code.Line();
-        code.Open($"public static {shape.TypeName} FromBytes(byte[] bytes)");
-        code.Line($"{Values.Support}.Creating();");
-        code.Line("var reader = new global::MessagePack.MessagePackReader(bytes);");
-        code.Line("var value = Formatter.Deserialize(ref reader, Options);");
-        code.Open("if (!reader.End)");
-        code.Line("throw new global::Engine.Serialization.Errors.SaveCorruptedException(\"A value written by its own formatter has bytes after it.\");");
-        code.Close();
-        code.Line();
-        code.Line("return value;");
-        code.Close();
-    }
+    private static void Bytes(CodeWriter code, ValueShape shape) => code.Line($$"""
+        public static byte[] ToBytes({{shape.TypeName}} value)
+        {
+            var buffer = new global::System.Buffers.ArrayBufferWriter<byte>();
+            var writer = new global::MessagePack.MessagePackWriter(buffer);
+            Formatter.Serialize(ref writer, value, Options);
+            writer.Flush();
+            return buffer.WrittenSpan.ToArray();
+        }
+
+        public static {{shape.TypeName}} FromBytes(byte[] bytes)
+        {
+            {{Values.Support}}.Creating();
+            var reader = new global::MessagePack.MessagePackReader(bytes);
+            var value = Formatter.Deserialize(ref reader, Options);
+            if (!reader.End)
+            {
+                throw new global::Engine.Serialization.Errors.SaveCorruptedException("A value written by its own formatter has bytes after it.");
+            }
+
+            return value;
+        }
+        """);
 }

@@ -1,3 +1,4 @@
+using System.Linq;
 using Engine.Serialization.Generator.Analysis;
 
 namespace Engine.Serialization.Generator.Emit.MessagePack;
@@ -15,53 +16,61 @@ internal static class UnionEmitter
         var name = Values.Literal(union.DisplayName);
         Values.OpenClass(code, shape);
         Values.FormatterMethods(code, shape);
+        var writeCases = string.Concat(union.Cases.Select(c => $$"""
+                if (type == typeof({{c.Shape.TypeName}}))
+                {
+                    writer.WriteArrayHeader(2);
+                    writer.Write({{c.Key}});
+                    {{c.Shape.HelperName}}.Write(ref writer, ({{c.Shape.TypeName}})value);
+                    return;
+                }
 
-        code.Open($"public static void Write({Values.Writer}, {shape.TypeName} value)");
-        Values.WriteNilForNull(code);
-        code.Line("var type = value.GetType();");
-        foreach (var @case in union.Cases)
-        {
-            code.Open($"if (type == typeof({@case.Shape.TypeName}))");
-            code.Line("writer.WriteArrayHeader(2);");
-            code.Line($"writer.Write({@case.Key});");
-            code.Line($"{@case.Shape.HelperName}.Write(ref writer, ({@case.Shape.TypeName})value);");
-            code.Line("return;");
-            code.Close();
-            code.Line();
-        }
 
-        code.Line($"throw {Values.Support}.NotAUnionCase({name}, type);");
-        code.Close();
-        code.Line();
+            """));
+        var readCases = string.Concat(union.Cases.Select(c => $$"""
+                    case {{c.Key}}:
+                        result = {{c.Shape.HelperName}}.Read(ref reader);
+                        break;
 
-        code.Open($"public static {shape.TypeName} Read({Values.Reader})");
-        Values.ReadNullForNil(code);
-        code.Line("DepthStep(ref reader);");
-        code.Open("if (reader.ReadArrayHeader() != 2)");
-        code.Line($"throw new {Values.Failure}(\"Invalid Union data was detected. Type:\" + {name});");
-        code.Close();
-        code.Line();
-        code.Line($"{shape.TypeName} result;");
-        code.Line("var key = reader.ReadInt32();");
-        code.Open("switch (key)");
-        foreach (var @case in union.Cases)
-        {
-            code.Line($"case {@case.Key}:");
-            code.Indent();
-            code.Line($"result = {@case.Shape.HelperName}.Read(ref reader);");
-            code.Line("break;");
-            code.Outdent();
-        }
+            """));
+        code.Line($$"""
+            public static void Write({{Values.Writer}}, {{shape.TypeName}} value)
+            {
+                if (value is null)
+                {
+                    writer.WriteNil();
+                    return;
+                }
 
-        code.Line("default:");
-        code.Indent();
-        code.Line($"throw {Values.Support}.UnknownUnionCase({name}, key);");
-        code.Outdent();
-        code.Close();
-        code.Line();
-        code.Line("reader.Depth--;");
-        code.Line("return result;");
-        code.Close();
+                var type = value.GetType();
+            {{writeCases}}    throw {{Values.Support}}.NotAUnionCase({{name}}, type);
+            }
+
+            public static {{shape.TypeName}} Read({{Values.Reader}})
+            {
+                if (reader.TryReadNil())
+                {
+                    return null;
+                }
+
+                DepthStep(ref reader);
+                if (reader.ReadArrayHeader() != 2)
+                {
+                    throw new {{Values.Failure}}("Invalid Union data was detected. Type:" + {{name}});
+                }
+
+                {{shape.TypeName}} result;
+                var key = reader.ReadInt32();
+                switch (key)
+                {
+            {{readCases}}        default:
+                        throw {{Values.Support}}.UnknownUnionCase({{name}}, key);
+                }
+
+                reader.Depth--;
+                return result;
+            }
+            """);
         code.Close();
     }
 }

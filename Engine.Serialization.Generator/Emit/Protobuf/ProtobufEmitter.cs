@@ -672,29 +672,36 @@ internal static class ProtobufEmitter
         var key = shape.Key!;
         var element = shape.Element!;
         var pair = $"{Generic}KeyValuePair<{key.TypeName}, {element.TypeName}>";
-        code.Line($"public static void WriteProto({WriterState}, {shape.TypeName} value) => WriteProtoItems(ref state, 1, value);");
-        code.Line();
-        code.Open($"public static {shape.TypeName} ReadProto({ReaderState})");
-        code.Line("var map = NewMap();");
-        code.Line("int field;");
-        code.Open("while ((field = state.ReadFieldHeader()) > 0)");
-        code.Line("if (field == 1) ReadProtoEntry(ref state, map); else state.SkipField();");
-        code.Close();
-        code.Line();
-        code.Line("return map;");
-        code.Close();
-        code.Line();
-        code.Open($"public static void WriteProtoItems({WriterState}, int field, {shape.TypeName} value)");
-        code.Open("foreach (var pair in value)");
-        code.Line($"state.WriteMessage<{pair}>(field, {Codec}.Message, pair, EntryMessage.Instance);");
-        code.Close();
-        code.Close();
-        code.Line();
-        code.Open($"public static void ReadProtoEntry({ReaderState}, {Builder(shape)} map)");
-        code.Line($"var pair = state.ReadMessage<{pair}>(default, default, EntryMessage.Instance);");
-        code.Line("AddEntry(map, pair.Key, pair.Value);");
-        code.Close();
-        code.Line();
+        code.Line($$"""
+            public static void WriteProto({{WriterState}}, {{shape.TypeName}} value) => WriteProtoItems(ref state, 1, value);
+
+            public static {{shape.TypeName}} ReadProto({{ReaderState}})
+            {
+                var map = NewMap();
+                int field;
+                while ((field = state.ReadFieldHeader()) > 0)
+                {
+                    if (field == 1) ReadProtoEntry(ref state, map); else state.SkipField();
+                }
+
+                return map;
+            }
+
+            public static void WriteProtoItems({{WriterState}}, int field, {{shape.TypeName}} value)
+            {
+                foreach (var pair in value)
+                {
+                    state.WriteMessage<{{pair}}>(field, {{Codec}}.Message, pair, EntryMessage.Instance);
+                }
+            }
+
+            public static void ReadProtoEntry({{ReaderState}}, {{Builder(shape)}} map)
+            {
+                var pair = state.ReadMessage<{{pair}}>(default, default, EntryMessage.Instance);
+                AddEntry(map, pair.Key, pair.Value);
+            }
+
+            """);
 
         // An entry: the key as field 1, the value as field 2 (absent for null).
         code.Open($"private sealed class EntryMessage : {Serializer}<{pair}>");
@@ -721,36 +728,37 @@ internal static class ProtobufEmitter
 
         code.Close();
         code.Line();
-        code.Open($"public {pair} Read({ReaderState}, {pair} value)");
-        code.Line($"{key.TypeName} key = default;");
-        code.Line("var hasKey = false;");
-        code.Line($"{element.TypeName} item = default;");
-        code.Line("int field;");
-        code.Open("while ((field = state.ReadFieldHeader()) > 0)");
-        code.Open("switch (field)");
-        code.Line("case 1:");
+        code.Line($$"""
+            public {{pair}} Read({{ReaderState}}, {{pair}} value)
+            {
+                {{key.TypeName}} key = default;
+                var hasKey = false;
+                {{element.TypeName}} item = default;
+                int field;
+                while ((field = state.ReadFieldHeader()) > 0)
+                {
+                    switch (field)
+                    {
+                        case 1:
+                            key = {{ReadOne(key)}};
+                            hasKey = true;
+                            break;
+                        case 2:
+                            item = {{ReadOne(element)}};
+                            break;
+                        default:
+                            state.SkipField();
+                            break;
+                    }
+                }
+
+                if ({{(key.IsReferenceType ? "!hasKey || key is null" : "!hasKey")}})
+                {
+                    throw new global::ProtoBuf.ProtoException("A map entry has no key.");
+                }
+
+            """);
         code.Indent();
-        code.Line($"key = {ReadOne(key)};");
-        code.Line("hasKey = true;");
-        code.Line("break;");
-        code.Outdent();
-        code.Line("case 2:");
-        code.Indent();
-        code.Line($"item = {ReadOne(element)};");
-        code.Line("break;");
-        code.Outdent();
-        code.Line("default:");
-        code.Indent();
-        code.Line("state.SkipField();");
-        code.Line("break;");
-        code.Outdent();
-        code.Close();
-        code.Close();
-        code.Line();
-        code.Open(key.IsReferenceType ? "if (!hasKey || key is null)" : "if (!hasKey)");
-        code.Line("throw new global::ProtoBuf.ProtoException(\"A map entry has no key.\");");
-        code.Close();
-        code.Line();
         Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
         code.Line($"return new {pair}(key, item);");
         code.Close();

@@ -267,68 +267,73 @@ internal static class XmlEmitter
     {
         var shape = union.Shape;
         var display = Values.Literal(union.DisplayName);
-        code.Open($"partial class {shape.HelperName}");
-        code.Open($"public static void WriteXml({Writer}, string name, {shape.TypeName} value)");
-        code.Open("if (value is null)");
-        code.Line($"{Codec}.WriteNil(writer, name);");
-        code.Line("return;");
-        code.Close();
-        code.Line();
-        code.Line("writer.WriteStartElement(name);");
-        code.Line("var type = value.GetType();");
-        foreach (var @case in union.Cases)
-        {
-            code.Open($"if (type == typeof({@case.Shape.TypeName}))");
-            code.Line($"writer.WriteAttributeString(\"case\", \"{@case.Key}\");");
-            code.Line($"{@case.Shape.HelperName}.WriteXml(writer, {Values.Literal(@case.Shape.SchemaName)}, ({@case.Shape.TypeName})value);");
-            code.Line("writer.WriteEndElement();");
-            code.Line("return;");
-            code.Close();
-            code.Line();
-        }
+        var writeCases = string.Concat(union.Cases.Select(c => $$"""
+                    if (type == typeof({{c.Shape.TypeName}}))
+                    {
+                        writer.WriteAttributeString("case", "{{c.Key}}");
+                        {{c.Shape.HelperName}}.WriteXml(writer, {{Values.Literal(c.Shape.SchemaName)}}, ({{c.Shape.TypeName}})value);
+                        writer.WriteEndElement();
+                        return;
+                    }
 
-        code.Line($"throw {Values.Support}.NotAUnionCase({display}, type);");
-        code.Close();
-        code.Line();
 
-        code.Open($"public static {shape.TypeName} ReadXml({Reader})");
-        code.Open($"if ({Codec}.ReadNil(reader))");
-        code.Line("return null;");
-        code.Close();
-        code.Line();
-        // The union key names the case (so a case type renamed since keeps loading); without it, the element's name does.
-        code.Line("var key = reader.GetAttribute(\"case\");");
-        code.Open($"if (!{Codec}.StartContent(reader) || !{Codec}.NextElement(reader))");
-        code.Line($"throw new global::System.Xml.XmlException(\"A \" + {display} + \" element holds none of its cases.\");");
-        code.Close();
-        code.Line();
+            """));
+        var readCases = string.Concat(union.Cases.Select(c => $$"""
+                        case "{{c.Key}}":
+                            result = {{c.Shape.HelperName}}.ReadXml(reader);
+                            break;
+
+            """));
         var names = string.Join(", ", union.Cases.Select(c => $"{Values.Literal(c.Shape.SchemaName)} => \"{c.Key}\""));
-        code.Line($"key ??= reader.LocalName switch {{ {names}, _ => reader.LocalName }};");
-        code.Line($"{shape.TypeName} result;");
-        code.Open("switch (key)");
-        foreach (var @case in union.Cases)
-        {
-            code.Line($"case \"{@case.Key}\":");
-            code.Indent();
-            code.Line($"result = {@case.Shape.HelperName}.ReadXml(reader);");
-            code.Line("break;");
-            code.Outdent();
-        }
 
-        code.Line("default:");
-        code.Indent();
-        code.Line($"throw {Values.Support}.UnknownUnionCase({display}, key);");
-        code.Outdent();
-        code.Close();
-        code.Line();
-        code.Open($"if ({Codec}.NextElement(reader))");
-        code.Line($"throw new global::System.Xml.XmlException(\"A \" + {display} + \" element holds more than one case.\");");
-        code.Close();
-        code.Line();
-        code.Line($"{Codec}.EndContent(reader);");
-        code.Line("return result;");
-        code.Close();
-        code.Close();
+        // The union key names the case (so a case type renamed since keeps loading); without it, the element's name does.
+        code.Line($$"""
+            partial class {{shape.HelperName}}
+            {
+                public static void WriteXml({{Writer}}, string name, {{shape.TypeName}} value)
+                {
+                    if (value is null)
+                    {
+                        {{Codec}}.WriteNil(writer, name);
+                        return;
+                    }
+
+                    writer.WriteStartElement(name);
+                    var type = value.GetType();
+            {{writeCases}}        throw {{Values.Support}}.NotAUnionCase({{display}}, type);
+                }
+
+                public static {{shape.TypeName}} ReadXml({{Reader}})
+                {
+                    if ({{Codec}}.ReadNil(reader))
+                    {
+                        return null;
+                    }
+
+                    var key = reader.GetAttribute("case");
+                    if (!{{Codec}}.StartContent(reader) || !{{Codec}}.NextElement(reader))
+                    {
+                        throw new global::System.Xml.XmlException("A " + {{display}} + " element holds none of its cases.");
+                    }
+
+                    key ??= reader.LocalName switch { {{names}}, _ => reader.LocalName };
+                    {{shape.TypeName}} result;
+                    switch (key)
+                    {
+            {{readCases}}            default:
+                            throw {{Values.Support}}.UnknownUnionCase({{display}}, key);
+                    }
+
+                    if ({{Codec}}.NextElement(reader))
+                    {
+                        throw new global::System.Xml.XmlException("A " + {{display}} + " element holds more than one case.");
+                    }
+
+                    {{Codec}}.EndContent(reader);
+                    return result;
+                }
+            }
+            """);
     }
 
     private static void EmitHelper(CodeWriter code, ValueShape shape)
