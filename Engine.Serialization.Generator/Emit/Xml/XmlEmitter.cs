@@ -86,10 +86,15 @@ internal static class XmlEmitter
         ShapeKind.Primitive when shape.TypeName == "string" => $"({Codec}.ReadNil(reader) ? null : reader.ReadElementContentAsString())",
         ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar when shape.IsReferenceType =>
             $"({Codec}.ReadNil(reader) ? null : {Codec}.To{Conversion(shape)}({Codec}.ReadText(reader)))",
+        ShapeKind.Primitive when IsNumber(shape) => $"{Codec}.Read{Conversion(shape)}(reader)",
         ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar => $"{Codec}.To{Conversion(shape)}({Codec}.ReadText(reader))",
         ShapeKind.Enum or ShapeKind.EnumByName => $"{Codec}.ToEnum<{shape.TypeName}>({Codec}.ReadText(reader))",
         _ => $"{shape.HelperName}.ReadXml(reader)",
     };
+
+    /// <summary>The primitives XmlCodec reads without a string each (XmlCodec.ReadInt32, ReadSingle, ...).</summary>
+    private static bool IsNumber(ValueShape shape) =>
+        shape.TypeName is "byte" or "sbyte" or "short" or "ushort" or "int" or "uint" or "long" or "ulong" or "float" or "double";
 
     /// <summary>The name of XmlCodec's To... method for a primitive or scalar: <c>Int32</c>, <c>Guid</c>, <c>DateTime</c>.</summary>
     private static string Conversion(ValueShape shape) => shape.TypeName switch
@@ -515,7 +520,7 @@ internal static class XmlEmitter
         code.Open($"if ({Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");
         code.Open("if (reader.LocalName == \"Length\")");
-        code.Line($"lengths.Add({Codec}.ToInt32({Codec}.ReadText(reader)));");
+        code.Line($"lengths.Add({Codec}.ReadInt32(reader));");
         code.Close();
         code.Open($"else if (reader.LocalName == \"Items\" && {Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");

@@ -102,13 +102,116 @@ public static class XmlCodec
     /// <summary>The text of the element the reader is at, moving past it; a nil element is refused here, where the model needs a value.</summary>
     public static string ReadText(XmlReader reader)
     {
+        RefuseNil(reader);
+        return reader.ReadElementContentAsString();
+    }
+
+    public static byte ReadByte(XmlReader reader) => byte.Parse(NumberText(reader), Unsigned, NumberFormatInfo.InvariantInfo);
+
+    public static sbyte ReadSByte(XmlReader reader) => sbyte.Parse(NumberText(reader), Signed, NumberFormatInfo.InvariantInfo);
+
+    public static short ReadInt16(XmlReader reader) => short.Parse(NumberText(reader), Signed, NumberFormatInfo.InvariantInfo);
+
+    public static ushort ReadUInt16(XmlReader reader) => ushort.Parse(NumberText(reader), Unsigned, NumberFormatInfo.InvariantInfo);
+
+    public static int ReadInt32(XmlReader reader) => int.Parse(NumberText(reader), Signed, NumberFormatInfo.InvariantInfo);
+
+    public static uint ReadUInt32(XmlReader reader) => uint.Parse(NumberText(reader), Unsigned, NumberFormatInfo.InvariantInfo);
+
+    public static long ReadInt64(XmlReader reader) => long.Parse(NumberText(reader), Signed, NumberFormatInfo.InvariantInfo);
+
+    public static ulong ReadUInt64(XmlReader reader) => ulong.Parse(NumberText(reader), Unsigned, NumberFormatInfo.InvariantInfo);
+
+    public static float ReadSingle(XmlReader reader) => ParseSingle(NumberText(reader));
+
+    public static double ReadDouble(XmlReader reader) => ParseDouble(NumberText(reader));
+
+    /// <summary>As <see cref="XmlConvert.ToSingle(string)"/>, over a span.</summary>
+    internal static float ParseSingle(ReadOnlySpan<char> text)
+    {
+        text = text.Trim(XmlWhitespace);
+        return text switch
+        {
+            "INF" => float.PositiveInfinity,
+            "-INF" => float.NegativeInfinity,
+            _ => float.Parse(text, Floating, NumberFormatInfo.InvariantInfo) is var value && value == 0 && text[0] == '-' ? -0f : value,
+        };
+    }
+
+    /// <summary>As <see cref="XmlConvert.ToDouble(string)"/>, over a span.</summary>
+    internal static double ParseDouble(ReadOnlySpan<char> text)
+    {
+        text = text.Trim(XmlWhitespace);
+        return text switch
+        {
+            "INF" => double.PositiveInfinity,
+            "-INF" => double.NegativeInfinity,
+            _ => double.Parse(text, Floating, NumberFormatInfo.InvariantInfo) is var value && value == 0 && text[0] == '-' ? -0d : value,
+        };
+    }
+
+    private const NumberStyles Signed = NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite | NumberStyles.AllowLeadingSign;
+    private const NumberStyles Unsigned = NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite;
+    private const NumberStyles Floating = NumberStyles.AllowLeadingSign | NumberStyles.AllowDecimalPoint | NumberStyles.AllowExponent;
+    private const string XmlWhitespace = " \t\n\r";
+
+    // A save's numbers are read into this buffer rather than a new string each: a height grid holds millions of them.
+    [ThreadStatic]
+    private static char[]? _numberText;
+
+    /// <summary>
+    /// The text of the element the reader is at, moving past it, as <see cref="XmlReader.ReadElementContentAsString()"/>
+    /// reads it, in a buffer that the next call reuses.
+    /// </summary>
+    private static ReadOnlySpan<char> NumberText(XmlReader reader)
+    {
+        RefuseNil(reader);
+        if (!reader.CanReadValueChunk || reader.NodeType != XmlNodeType.Element)
+        {
+            return reader.ReadElementContentAsString();
+        }
+
+        if (reader.IsEmptyElement)
+        {
+            reader.Read();
+            return [];
+        }
+
+        var buffer = _numberText ??= new char[64];
+        int length = 0;
+        reader.Read();
+        while (reader.NodeType != XmlNodeType.EndElement)
+        {
+            if (reader.NodeType is not (XmlNodeType.Text or XmlNodeType.CDATA or XmlNodeType.Whitespace or XmlNodeType.SignificantWhitespace))
+            {
+                throw new XmlException($"<{reader.LocalName}> is a {reader.NodeType} where a number's text belongs.");
+            }
+
+            int read;
+            while ((read = reader.ReadValueChunk(buffer, length, buffer.Length - length)) > 0)
+            {
+                length += read;
+                if (length == buffer.Length)
+                {
+                    // No number is this long; a hostile one costs this call a copy, and isn't kept.
+                    Array.Resize(ref buffer, buffer.Length * 2);
+                }
+            }
+
+            reader.Read();
+        }
+
+        reader.Read();
+        return buffer.AsSpan(0, length);
+    }
+
+    private static void RefuseNil(XmlReader reader)
+    {
         ArgumentNullException.ThrowIfNull(reader);
         if (reader.HasAttributes && reader.GetAttribute("nil", InstanceNamespace) is { } nil && XmlConvert.ToBoolean(nil))
         {
             throw new XmlException($"<{reader.LocalName}> is nil where a value is needed.");
         }
-
-        return reader.ReadElementContentAsString();
     }
 
     /// <summary>Why a string can't be XML text ("the character U+0001", "a lone surrogate"), or null when it can.</summary>
@@ -215,26 +318,6 @@ public static class XmlCodec
     }
 
     public static bool ToBoolean(string text) => XmlConvert.ToBoolean(text);
-
-    public static byte ToByte(string text) => XmlConvert.ToByte(text);
-
-    public static sbyte ToSByte(string text) => XmlConvert.ToSByte(text);
-
-    public static short ToInt16(string text) => XmlConvert.ToInt16(text);
-
-    public static ushort ToUInt16(string text) => XmlConvert.ToUInt16(text);
-
-    public static int ToInt32(string text) => XmlConvert.ToInt32(text);
-
-    public static uint ToUInt32(string text) => XmlConvert.ToUInt32(text);
-
-    public static long ToInt64(string text) => XmlConvert.ToInt64(text);
-
-    public static ulong ToUInt64(string text) => XmlConvert.ToUInt64(text);
-
-    public static float ToSingle(string text) => XmlConvert.ToSingle(text);
-
-    public static double ToDouble(string text) => XmlConvert.ToDouble(text);
 
     public static char ToChar(string text) => (char)XmlConvert.ToUInt16(text);
 
