@@ -6,6 +6,9 @@ namespace Engine.Serialization.Generator.Emit;
 /// <summary>What every format's object code shares: the model's callbacks, creating an object, names for messages, a part file's opening.</summary>
 internal static class ObjectCode
 {
+    /// <summary>Where generated code keeps the members a newer game wrote.</summary>
+    public const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
+
     /// <summary>Calls the model's callback, turning what it throws into the save system's own refusal.</summary>
     public static void Callback(CodeWriter code, ObjectModel type, string call, string value, string failed)
     {
@@ -16,6 +19,38 @@ internal static class ObjectCode
     /// <summary>The creation expression with <paramref name="arguments"/>: a constructor, an accessor, or default(T).</summary>
     public static string Create(ObjectModel type, string arguments) =>
         type.Create is { } create ? $"{create}({arguments})" : $"default({type.Shape.TypeName})";
+
+    /// <summary>
+    /// A Read's locals, the same in every format: with a constructor taking members, one per member read (and, for
+    /// members set after it, whether it was read); otherwise the new object. Then the collector of unknown members.
+    /// </summary>
+    public static void ReadLocals(CodeWriter code, ObjectModel type, bool byCtor)
+    {
+        if (byCtor)
+        {
+            for (var i = 0; i < type.Members.Count; i++)
+            {
+                var member = type.Members[i];
+                if (member.IsRestored)
+                {
+                    code.Line($"{member.Shape.TypeName} m{i} = default;");
+                    if (member.CtorParameter < 0)
+                    {
+                        code.Line($"var s{i} = false;");
+                    }
+                }
+            }
+        }
+        else
+        {
+            code.Line($"var result = {Create(type, string.Empty)};");
+        }
+
+        if (!type.IsStruct)
+        {
+            code.Line($"{Unknown}.Collector unknown = default;");
+        }
+    }
 
     /// <summary>The type's name without its namespace, for messages.</summary>
     public static string Short(ObjectModel type)

@@ -9,7 +9,7 @@ namespace Engine.Serialization.Generator.Emit.MessagePack;
 /// </summary>
 internal static class ObjectEmitter
 {
-    private const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
+    private const string Unknown = ObjectCode.Unknown;
 
     public static void Emit(CodeWriter code, ObjectModel type)
     {
@@ -102,30 +102,7 @@ internal static class ObjectEmitter
         }
 
         code.Line("DepthStep(ref reader);");
-        if (byCtor)
-        {
-            for (var i = 0; i < type.Members.Count; i++)
-            {
-                var member = type.Members[i];
-                if (member.IsRestored)
-                {
-                    code.Line($"{member.Shape.TypeName} m{i} = default;");
-                    if (member.CtorParameter < 0)
-                    {
-                        code.Line($"var s{i} = false;");
-                    }
-                }
-            }
-        }
-        else
-        {
-            code.Line($"var result = {ObjectCode.Create(type, string.Empty)};");
-        }
-
-        if (!type.IsStruct)
-        {
-            code.Line($"{Unknown}.Collector unknown = default;");
-        }
+        ObjectCode.ReadLocals(code, type, byCtor);
 
         if (type.EmptyAsArray)
         {

@@ -21,7 +21,7 @@ internal static class ProtobufEmitter
     private const string Serializer = "global::ProtoBuf.Serializers.ISerializer";
     private const string Features = "global::ProtoBuf.Serializers.SerializerFeatures.CategoryMessage | global::ProtoBuf.Serializers.SerializerFeatures.WireTypeString";
     private const string Generic = "global::System.Collections.Generic.";
-    private const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
+    private const string Unknown = ObjectCode.Unknown;
     private const string Any = "global::System.Linq.Enumerable.Any";
 
     public static string Emit(GenerationModel model)

@@ -12,7 +12,7 @@ namespace Engine.Serialization.Generator.Emit.Snapshot;
 internal static class SnapshotEmitter
 {
     private const string Generic = "global::System.Collections.Generic.";
-    private const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
+    private const string Unknown = ObjectCode.Unknown;
 
     public static string Emit(GenerationModel model)
     {

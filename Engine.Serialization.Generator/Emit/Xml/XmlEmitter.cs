@@ -16,7 +16,7 @@ internal static class XmlEmitter
     private const string Codec = "global::Engine.Serialization.Formats.Xml.XmlCodec";
     private const string Writer = "global::System.Xml.XmlWriter writer";
     private const string Reader = "global::System.Xml.XmlReader reader";
-    private const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
+    private const string Unknown = ObjectCode.Unknown;
 
     public static string Emit(GenerationModel model)
     {
@@ -164,30 +164,7 @@ internal static class XmlEmitter
             : "return null;");
         code.Close();
         code.Line();
-        if (byCtor)
-        {
-            for (var i = 0; i < type.Members.Count; i++)
-            {
-                var member = type.Members[i];
-                if (member.IsRestored)
-                {
-                    code.Line($"{member.Shape.TypeName} m{i} = default;");
-                    if (member.CtorParameter < 0)
-                    {
-                        code.Line($"var s{i} = false;");
-                    }
-                }
-            }
-        }
-        else
-        {
-            code.Line($"var result = {ObjectCode.Create(type, string.Empty)};");
-        }
-
-        if (!type.IsStruct)
-        {
-            code.Line($"{Unknown}.Collector unknown = default;");
-        }
+        ObjectCode.ReadLocals(code, type, byCtor);
 
         code.Open($"if ({Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");

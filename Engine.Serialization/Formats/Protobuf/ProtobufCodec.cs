@@ -3,6 +3,7 @@ using System.Buffers.Binary;
 using System.ComponentModel;
 using System.Globalization;
 using System.Numerics;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Models;
@@ -231,61 +232,38 @@ public static class ProtobufCodec
     }
 
     /// <summary>The floats of a repeated float field's occurrence: a packed run, or one value.</summary>
-    public static float[] ReadSingles(ref ProtoReader.State state)
-    {
-        if (state.WireType != WireType.String)
-        {
-            return [state.ReadSingle()];
-        }
-
-        var bytes = Fixed(ReadBytes(ref state), sizeof(float));
-        var values = new float[bytes.Length / sizeof(float)];
-        for (int i = 0; i < values.Length; i++)
-        {
-            values[i] = BinaryPrimitives.ReadSingleLittleEndian(bytes.AsSpan(i * sizeof(float)));
-        }
-
-        return values;
-    }
+    public static float[] ReadSingles(ref ProtoReader.State state) =>
+        state.WireType == WireType.String ? FixedRun<float>(ref state) : [state.ReadSingle()];
 
     /// <summary>The doubles of a repeated double field's occurrence: a packed run, or one value.</summary>
-    public static double[] ReadDoubles(ref ProtoReader.State state)
-    {
-        if (state.WireType != WireType.String)
-        {
-            return [state.ReadDouble()];
-        }
-
-        var bytes = Fixed(ReadBytes(ref state), sizeof(double));
-        var values = new double[bytes.Length / sizeof(double)];
-        for (int i = 0; i < values.Length; i++)
-        {
-            values[i] = BinaryPrimitives.ReadDoubleLittleEndian(bytes.AsSpan(i * sizeof(double)));
-        }
-
-        return values;
-    }
+    public static double[] ReadDoubles(ref ProtoReader.State state) =>
+        state.WireType == WireType.String ? FixedRun<double>(ref state) : [state.ReadDouble()];
 
     /// <summary>The 64-bit values of a repeated fixed64 field's occurrence: a packed run, or one value (fixed or varint).</summary>
-    public static ulong[] ReadFixed64s(ref ProtoReader.State state)
+    public static ulong[] ReadFixed64s(ref ProtoReader.State state) =>
+        state.WireType == WireType.String ? FixedRun<ulong>(ref state) : [state.ReadUInt64()];
+
+    /// <summary>A packed run of fixed-size values, which protobuf writes little-endian.</summary>
+    private static T[] FixedRun<T>(ref ProtoReader.State state)
+        where T : unmanaged
     {
-        if (state.WireType != WireType.String)
+        byte[] bytes = ReadBytes(ref state);
+        int size = Unsafe.SizeOf<T>();
+        if (bytes.Length % size != 0)
         {
-            return [state.ReadUInt64()];
+            throw new ProtoException($"A packed run of {bytes.Length} bytes is not whole {size}-byte values.");
         }
 
-        var bytes = Fixed(ReadBytes(ref state), sizeof(ulong));
-        var values = new ulong[bytes.Length / sizeof(ulong)];
-        for (int i = 0; i < values.Length; i++)
+        if (!BitConverter.IsLittleEndian)
         {
-            values[i] = BinaryPrimitives.ReadUInt64LittleEndian(bytes.AsSpan(i * sizeof(ulong)));
+            for (int i = 0; i < bytes.Length; i += size)
+            {
+                bytes.AsSpan(i, size).Reverse();
+            }
         }
 
-        return values;
+        return MemoryMarshal.Cast<byte, T>(bytes).ToArray();
     }
-
-    private static byte[] Fixed(byte[] bytes, int size) =>
-        bytes.Length % size == 0 ? bytes : throw new ProtoException($"A packed run of {bytes.Length} bytes is not whole {size}-byte values.");
 
     /// <summary>A packed field's values, encoded into a pooled buffer and then written as one length-delimited field.</summary>
     public struct PackedRun : IDisposable
