@@ -110,8 +110,7 @@ internal static class SaveReader
         }
     }
 
-    private static FileStream OpenRead(string path) =>
-        new(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
+    private static FileStream OpenRead(string path) => SaveFileReading.Open(path, bufferSize: 1, FileOptions.SequentialScan);
 
     /// <summary>
     /// The exception that names the file: the same save exception with its path filled in, or a

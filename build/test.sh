@@ -48,6 +48,20 @@ read -r unit_passed unit_failed < <(grep -E "^(Passed|Failed)! +- Failed:" "$log
   awk '{p+=$1; f+=$2} END {print p+0, f+0}')
 passed=$((passed + unit_passed))
 failed=$((failed + unit_failed))
+
+# A test project that finds no tests, or a total that drops below the floor kept in build/test-floor.txt, fails
+# the run: a green run must not hide tests that stopped being found. Raise the floor as tests are added.
+expected_projects=$(dotnet sln "$root/Engine.sln" list | grep -cE '^tests/.*Tests\.csproj$')
+reporting_projects=$(grep -cE "^(Passed|Failed)! +- Failed: +[0-9]+, Passed: +[0-9]+, Skipped: +[0-9]+, Total: +[1-9]" "$log")
+if [ "$reporting_projects" -ne "$expected_projects" ]; then
+  echo "only $reporting_projects of $expected_projects test projects reported tests" >&2
+  failed=$((failed + 1))
+fi
+floor=$(tr -dc '0-9' < "$root/build/test-floor.txt")
+if [ "$unit_passed" -lt "$floor" ]; then
+  echo "$unit_passed unit tests passed, below the floor of $floor in build/test-floor.txt" >&2
+  failed=$((failed + 1))
+fi
 if [ "$unit_status" -ne 0 ] && [ "$unit_failed" -eq 0 ]; then
   failed=$((failed + 1)) # the build or a test host failed before any test could report
 fi

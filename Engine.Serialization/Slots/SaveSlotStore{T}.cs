@@ -35,7 +35,7 @@ public sealed class SaveSlotStore<T>
 
     /// <summary>Opens a slot file for <see cref="List"/>; tests count the bytes it reads through this.</summary>
     internal Func<string, Stream> OpenForListing { get; init; } =
-        path => new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1);
+        path => SaveFileReading.Open(path);
 
     /// <summary>Called before each step of a slot's file write; fault-injection tests throw from it.</summary>
     internal Action<WriteStep>? BeforeWriteStep { get; init; }

@@ -129,7 +129,7 @@ public sealed class HostileFileTests
     }
 
     [Fact]
-    public void Load_MessagePackMillionEmptyRooms_ThrowsSaveTooLargeWithinTheBudget()
+    public void Load_MessagePackMillionEmptyRooms_ThrowsSaveTooLargeWithinTheAllocationBound()
     {
         // One byte per room ({}), and each room starts with its lists and grid: hundreds of bytes.
         const int rooms = 1_000_000;
@@ -140,7 +140,7 @@ public sealed class HostileFileTests
     }
 
     [Fact]
-    public void Load_ProtobufHalfAMillionEmptyRooms_ThrowsSaveTooLargeWithinTheBudget()
+    public void Load_ProtobufHalfAMillionEmptyRooms_ThrowsSaveTooLargeWithinTheAllocationBound()
     {
         byte[] payload = Repeat([4 << 3 | 2, 0], 500_000); // GameContent.rooms: an empty message, two bytes each
 

@@ -161,6 +161,25 @@ public sealed class SaveSlotStoreTests : IDisposable
     }
 
     [Fact]
+    public void ListAndLoad_APipeNamedLikeASlot_AreRefusedWithoutWaitingForAWriter()
+    {
+        var store = Store();
+        store.Save("real", Game(1), Metadata("Real", 1));
+        using (var mkfifo = System.Diagnostics.Process.Start("mkfifo", [store.PathOf("pipe")])!)
+        {
+            mkfifo.WaitForExit();
+            Assert.Equal(0, mkfifo.ExitCode);
+        }
+
+        var slots = store.List();
+        var error = Assert.Throws<SaveCorruptedException>(() => store.Load("pipe"));
+
+        Assert.Equal(["real", "pipe"], slots.Select(s => s.Name));
+        Assert.Contains("pipe, socket or device", slots[1].Problem, StringComparison.Ordinal);
+        Assert.Equal(store.PathOf("pipe"), error.FilePath);
+    }
+
+    [Fact]
     public void List_OverAHundredLargeSaves_ReadsOnlyHeadersAndMetadata()
     {
         var prepared = PreparedSave<GameContent>.Prepare(ContentGenerator.Create(ContentSize.Large), Metadata("Large", 0), new SaveOptions { Compression = SaveCompression.Lz4 });

@@ -63,6 +63,61 @@ public sealed class LoadCommandTests : IDisposable
         Assert.Single(run.Error.TrimEnd('\n').Split('\n'));
     }
 
+    public static TheoryData<string, string> SpecialFileCases()
+    {
+        var cases = new TheoryData<string, string>();
+        foreach (string program in new[] { GameProgram.Jit.Name, GameProgram.Native.Name })
+        {
+            foreach (string kind in new[] { "fifo", "fifo-with-a-silent-writer", "socket", "folder", "device" })
+            {
+                cases.Add(program, kind);
+            }
+        }
+
+        return cases;
+    }
+
+    /// <summary>
+    /// What isn't a file is refused before it is opened: a pipe with no writer would block the open forever, one whose
+    /// writer says nothing would block the read. The run's one-minute watchdog catches a hang; the answer is immediate.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(SpecialFileCases))]
+    public void Load_OfWhatIsNoFile_PrintsOneLineAndFails(string program, string kind)
+    {
+        string path = kind == "device" ? "/dev/zero" : Path.Combine(_folder, kind + ".sav");
+        using var socket = kind == "socket" ? new System.Net.Sockets.Socket(System.Net.Sockets.AddressFamily.Unix, System.Net.Sockets.SocketType.Stream, System.Net.Sockets.ProtocolType.Unspecified) : null;
+        switch (kind)
+        {
+            case "fifo" or "fifo-with-a-silent-writer":
+                MakeFifo(path);
+                break;
+            case "socket":
+                socket!.Bind(new System.Net.Sockets.UnixDomainSocketEndPoint(path));
+                break;
+            case "folder":
+                Directory.CreateDirectory(path);
+                break;
+        }
+
+        // The writer holds the pipe open (read-write, so its own open doesn't wait) and never writes.
+        using var writer = kind == "fifo-with-a-silent-writer" ? new FileStream(path, FileMode.Open, FileAccess.ReadWrite) : null;
+
+        var run = GameProgram.Named(program).Run(["load", path]);
+
+        Assert.True(run.ExitCode == 1, $"exit {run.ExitCode}: {run.Error}");
+        Assert.StartsWith($"error: {path}: ", run.Error, StringComparison.Ordinal);
+        Assert.Single(run.Error.TrimEnd('\n').Split('\n'));
+        Assert.Contains(kind == "folder" ? "is a folder, not a save file" : "is a pipe, socket or device", run.Error, StringComparison.Ordinal);
+    }
+
+    private static void MakeFifo(string path)
+    {
+        using var mkfifo = System.Diagnostics.Process.Start("mkfifo", [path])!;
+        mkfifo.WaitForExit();
+        Assert.Equal(0, mkfifo.ExitCode);
+    }
+
     private static readonly Dictionary<string, Func<byte[]>> HostileFiles = new()
     {
         ["declares-gigabytes"] = () => Frame(SaveFormat.MessagePack, SaveCompression.None, [0xC0], int.MaxValue),

@@ -1,0 +1,32 @@
+using Engine.Serialization.Errors;
+
+namespace Engine.Serialization.IO;
+
+/// <summary>
+/// Opens a save file to read, refusing at once what can't be one. A folder is refused by name; a file of no length is
+/// refused before it is opened, because that is also how a pipe, a socket or a device looks, and opening a pipe with
+/// no writer would wait forever.
+/// </summary>
+internal static class SaveFileReading
+{
+    public static FileStream Open(string path, int bufferSize = 1, FileOptions options = FileOptions.None)
+    {
+        RefuseWhatIsNoFile(path);
+        return new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize, options);
+    }
+
+    /// <summary>Throws for a folder, and for an empty file or one that isn't a regular file; a missing file is left to the open.</summary>
+    public static void RefuseWhatIsNoFile(string path)
+    {
+        if (Directory.Exists(path))
+        {
+            throw new SaveIOException("The path is a folder, not a save file.", path);
+        }
+
+        var file = new FileInfo(path);
+        if (file.Exists && file.Length == 0)
+        {
+            throw new SaveCorruptedException("The file is empty, or it is a pipe, socket or device rather than a file: it holds no save.", path);
+        }
+    }
+}
