@@ -82,8 +82,9 @@ internal static class PayloadCompression
         }
         catch (Exception e) when (e is not SaveException)
         {
-            // K4os reports damaged frames with several exception types (InvalidDataException, ArgumentException, ...).
-            throw new SaveCorruptedException($"The LZ4 payload is damaged ({e.Message}).", innerException: e);
+            // K4os reports damaged frames with several exception types (InvalidDataException, ArgumentException, ...),
+            // in words that mean nothing to a player; the exception stays the inner one.
+            throw new SaveCorruptedException("The LZ4 payload is damaged: it does not decompress to the payload the header describes.", innerException: e);
         }
 
         return decoded;

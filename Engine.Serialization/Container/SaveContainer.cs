@@ -224,7 +224,7 @@ internal static class SaveContainer
         }
         catch (Exception e) when (MessagePackDecoding.IsBadInput(e))
         {
-            throw new SaveCorruptedException($"The metadata block could not be decoded ({e.Message}).", innerException: e);
+            throw new SaveCorruptedException($"The metadata block could not be decoded: {DecodeFailure.Describe(e)}.", innerException: e);
         }
     }
 

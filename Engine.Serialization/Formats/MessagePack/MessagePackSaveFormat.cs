@@ -55,7 +55,7 @@ internal sealed class MessagePackSaveFormat<T>(SaveModelCodec<T> codec) : ISaveF
         }
         catch (Exception e) when (MessagePackDecoding.IsBadInput(e))
         {
-            throw new SaveCorruptedException($"The MessagePack payload could not be decoded ({e.Message}).", innerException: e);
+            throw new SaveCorruptedException($"The MessagePack payload could not be decoded: {DecodeFailure.Describe(e)}.", innerException: e);
         }
 
         if (content is null)

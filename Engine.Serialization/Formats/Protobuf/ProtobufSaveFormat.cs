@@ -90,7 +90,7 @@ internal sealed class ProtobufSaveFormat<T>(SaveModelCodec<T> codec) : ISaveForm
 
             // Bad input surfaces as many types (ProtoException, EndOfStreamException, OverflowException,
             // InvalidOperationException, ...): all of them mean the payload is not a valid game.
-            throw new SaveCorruptedException($"The protobuf payload could not be decoded ({e.GetType().Name}: {e.Message}).", innerException: e);
+            throw new SaveCorruptedException($"The protobuf payload could not be decoded: {DecodeFailure.Describe(e)}.", innerException: e);
         }
 
         if (CodecSupport.TakeMissingRead())

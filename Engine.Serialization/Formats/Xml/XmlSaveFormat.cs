@@ -104,7 +104,7 @@ internal sealed class XmlSaveFormat<T>(SaveModelCodec<T> codec) : ISaveFormat<T>
         }
         catch (Exception e) when (e is XmlException or FormatException or OverflowException or ArgumentException or InvalidOperationException)
         {
-            throw new SaveCorruptedException($"The XML payload could not be read{Where(reader)}: {e.Message}", innerException: e);
+            throw new SaveCorruptedException($"The XML payload could not be read{Where(reader)}: {DecodeFailure.Describe(e)}.", innerException: e);
         }
 
         if (content is null)

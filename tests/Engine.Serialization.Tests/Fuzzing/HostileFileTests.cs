@@ -139,6 +139,19 @@ public sealed class HostileFileTests
         Assert.Contains("more objects than its size can describe", error.Message, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData("Rooms")] // a list
+    [InlineData("NotInTheModel")] // a map skipped as an unknown member
+    public void Load_MessagePackCountOfFourBillion_ThrowsSaveCorruptedInItsOwnWords(string member)
+    {
+        byte[] payload = [0x81, .. MsgPackString(member), member == "Rooms" ? (byte)0xDD : (byte)0xDF, 0xFF, 0xFF, 0xFF, 0xFF, 0x80];
+
+        var error = AssertRefused<SaveCorruptedException>(SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload));
+
+        Assert.DoesNotContain("Arithmetic", error.Message, StringComparison.Ordinal);
+        Assert.Contains("larger than what it describes can hold", error.Message, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Load_ProtobufHalfAMillionEmptyRooms_ThrowsSaveTooLargeWithinTheAllocationBound()
     {

@@ -63,12 +63,38 @@ internal static class LoadProbe
         return new ProbeResult(refusal, escape, GC.GetAllocatedBytesForCurrentThread() - allocatedBefore, Stopwatch.GetElapsedTime(start));
     }
 
+    /// <summary>
+    /// The runtime exception whose message the refusal repeats, if any: a player should read the save system's words,
+    /// not "Arithmetic operation resulted in an overflow". What the engine or the game's model throws (a HeightGrid
+    /// refusing its cells) is in their own words, and System.Xml's messages say where a document is wrong: those stand.
+    /// </summary>
+    private static Exception? RuntimeWords(SaveException refusal)
+    {
+        for (var inner = refusal.InnerException; inner is not null; inner = inner.InnerException)
+        {
+            if (inner is not (SaveException or System.Xml.XmlException)
+                && inner.TargetSite?.DeclaringType?.Assembly.GetName().Name is not ("Engine.Core" or "Engine.Serialization")
+                && inner.GetType().Namespace is { } space && (space == "System" || space.StartsWith("System.", StringComparison.Ordinal))
+                && inner.Message.Length > 0 && refusal.Message.Contains(inner.Message.TrimEnd('.'), StringComparison.Ordinal))
+            {
+                return inner;
+            }
+        }
+
+        return null;
+    }
+
     /// <summary>What is wrong with a result, or null when it is one of the allowed outcomes within the bounds.</summary>
     public static string? Violation(byte[] input, ProbeResult result)
     {
         if (result.Escape is { } e)
         {
             return $"{e.GetType().FullName} escaped: {e.Message}";
+        }
+
+        if (result.Refusal is { } refusal && RuntimeWords(refusal) is { } words)
+        {
+            return $"the refusal carries the runtime's own words ({words.GetType().Name}: \"{words.Message}\"): {refusal.Message}";
         }
 
         if (result.AllocatedBytes > AllocationBound(input.Length))
