@@ -68,9 +68,22 @@ internal static class AtomicFile
             }
 
             DeleteQuietly(temp);
-            throw new SaveIOException($"The save could not be written ({e.Message}); the previous save is untouched. Free some disk space or check the folder's permissions, then save again.", path, e);
+            throw new SaveIOException($"The save could not be written: {WhatHappened(e)}. The previous save is untouched.", path, e);
         }
     }
+
+    /// <summary>Why a write failed, with what to do about it, from the exception's kind rather than a guess.</summary>
+    private static string WhatHappened(Exception e) => e switch
+    {
+        UnauthorizedAccessException => $"the folder does not allow it ({e.Message}); check its permissions, then save again",
+        DirectoryNotFoundException => $"the folder is gone ({e.Message}); save again to create it",
+        IOException when IsDiskFull(e) => $"the disk is full ({e.Message}); free some space, then save again",
+        _ => $"the file system refused it ({e.Message})",
+    };
+
+    // ENOSPC on Linux (28) and macOS (28); ERROR_DISK_FULL and ERROR_HANDLE_DISK_FULL on Windows.
+    private static bool IsDiskFull(Exception e) =>
+        OperatingSystem.IsWindows() ? e.HResult is unchecked((int)0x80070070) or unchecked((int)0x80070027) : e.HResult == 28;
 
     /// <summary>Writes on the thread pool; see <see cref="Write"/>.</summary>
     public static Task WriteAsync(string path, ReadOnlyMemory<byte> data, CancellationToken cancellationToken) =>

@@ -8,6 +8,9 @@ public static class SaveSlotStore
     /// <summary>Appended to a slot's file name for its backup: "name.sav.bak" is never listed as a slot.</summary>
     public const string BackupExtension = ".bak";
 
+    /// <summary>Appended to a slot's file name for the lock file processes take while they write the slot; it stays, empty.</summary>
+    public const string LockExtension = ".lock";
+
     public const string QuickSlot = "quicksave";
 
     internal const string AutosavePrefix = "autosave-";

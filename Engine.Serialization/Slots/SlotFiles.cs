@@ -9,12 +9,18 @@ namespace Engine.Serialization.Slots;
 /// </summary>
 internal sealed class SlotFiles(string directory)
 {
+    /// <summary>How long a save waits for another process's save to the same slot: far longer than any save takes.</summary>
+    private static readonly TimeSpan LockPatience = TimeSpan.FromMinutes(2);
+
     public string Directory { get; } = directory;
 
     /// <summary>The file of a slot's newest save; throws an <see cref="ArgumentException"/> for a name that isn't a slot name.</summary>
     public string PathOf(string slot) => Path.Combine(Directory, SlotName.Normalize(slot) + SaveSlotStore.FileExtension);
 
     public string BackupPathOf(string slot) => PathOf(slot) + SaveSlotStore.BackupExtension;
+
+    /// <summary>The file whose lock every process takes while it writes or deletes the slot.</summary>
+    public string LockPathOf(string slot) => PathOf(slot) + SaveSlotStore.LockExtension;
 
     /// <summary>
     /// The slots saved in the folder whose names start with <paramref name="namePrefix"/>, as spelled on disk.
@@ -28,8 +34,9 @@ internal sealed class SlotFiles(string directory)
             : [];
 
     /// <summary>
-    /// Replaces a slot's file with <paramref name="save"/>, keeping the previous one as the backup. The caller
-    /// makes sure no other write of this store touches the slot meanwhile.
+    /// Replaces a slot's file with <paramref name="save"/>, keeping the previous one as the backup, under the slot's
+    /// lock: a save by another process to the same slot waits for this one (the last one written wins), and a temp
+    /// file found under the lock can only be a dead process's leftover.
     /// </summary>
     public void Write(string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep)
     {
@@ -43,6 +50,7 @@ internal sealed class SlotFiles(string directory)
         }
 
         string path = PathOf(slot);
+        using var slotLock = ProcessLock.Acquire(LockPathOf(slot), LockPatience, path);
         foreach (string leftover in AtomicFile.LeftoverTemps(path))
         {
             AtomicFile.DeleteQuietly(leftover);
@@ -51,9 +59,15 @@ internal sealed class SlotFiles(string directory)
         AtomicFile.Write(path, save, BackupPathOf(slot), beforeStep);
     }
 
-    /// <summary>Deletes a slot's save and its backup; false if it had neither.</summary>
+    /// <summary>Deletes a slot's save and its backup, under the slot's lock; false if it had neither.</summary>
     public bool Delete(string slot)
     {
+        if (!File.Exists(PathOf(slot)) && !File.Exists(BackupPathOf(slot)))
+        {
+            return false;
+        }
+
+        using var slotLock = ProcessLock.Acquire(LockPathOf(slot), LockPatience, PathOf(slot));
         bool existed = false;
         foreach (string path in (string[])[BackupPathOf(slot), PathOf(slot)])
         {

@@ -1,19 +1,34 @@
 using System.Globalization;
 using Engine.Core.Model;
+using Engine.Serialization.Errors;
 using Engine.Serialization.Slots;
 using SaveLoop;
 
-// SaveLoop DIR FIRST: saves SaveLoopPlan.Content(FIRST), FIRST + 1, ... to one slot, printing
-// each number once its save is complete, until the crash tests kill it.
-if (args.Length != 2 || !int.TryParse(args[1], NumberStyles.None, CultureInfo.InvariantCulture, out int first))
+// SaveLoop DIR FIRST [COUNT]: saves SaveLoopPlan.Content(FIRST), FIRST + 1, ... to one slot, printing each number
+// once its save is complete: until the crash tests kill it, or COUNT saves, printing "failed: MESSAGE" for a save
+// that fails and going on (the tests of processes sharing a slot count them).
+if (args.Length is not (2 or 3)
+    || !int.TryParse(args[1], NumberStyles.None, CultureInfo.InvariantCulture, out int first)
+    || (args.Length == 3 && !int.TryParse(args[2], NumberStyles.None, CultureInfo.InvariantCulture, out _)))
 {
-    Console.Error.WriteLine("usage: SaveLoop DIR FIRST");
+    Console.Error.WriteLine("usage: SaveLoop DIR FIRST [COUNT]");
     return 2;
 }
 
-for (int number = first; ; number++)
+long last = args.Length == 3 ? first + long.Parse(args[2], CultureInfo.InvariantCulture) - 1 : long.MaxValue;
+for (int number = first; number <= last; number++)
 {
-    new SaveSlotStore<GameContent>(args[0], SaveLoopPlan.Options(number)).Save(SaveLoopPlan.Slot, SaveLoopPlan.Content(number));
-    Console.Out.WriteLine(number.ToString(CultureInfo.InvariantCulture));
+    try
+    {
+        new SaveSlotStore<GameContent>(args[0], SaveLoopPlan.Options(number)).Save(SaveLoopPlan.Slot, SaveLoopPlan.Content(number));
+        Console.Out.WriteLine(number.ToString(CultureInfo.InvariantCulture));
+    }
+    catch (SaveException e) when (args.Length == 3)
+    {
+        Console.Out.WriteLine("failed: " + e.Message.ReplaceLineEndings(" "));
+    }
+
     Console.Out.Flush();
 }
+
+return 0;

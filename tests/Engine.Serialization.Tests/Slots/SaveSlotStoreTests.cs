@@ -80,7 +80,9 @@ public sealed class SaveSlotStoreTests : IDisposable
 
         GraphAssert.Equal(games[^1], store.Load("contested").Content);
         GraphAssert.Equal(games[^2], SaveSerializer.LoadFromFile<GameContent>(store.BackupPathOf("contested")));
-        Assert.Equal([store.PathOf("contested"), store.BackupPathOf("contested")], Directory.GetFileSystemEntries(_folder).Order());
+        Assert.Equal(
+            [store.PathOf("contested"), store.BackupPathOf("contested"), store.PathOf("contested") + SaveSlotStore.LockExtension],
+            Directory.GetFileSystemEntries(_folder).Order(StringComparer.Ordinal));
     }
 
     [Fact]

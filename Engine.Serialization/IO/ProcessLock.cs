@@ -1,0 +1,57 @@
+using System.Diagnostics;
+using Engine.Serialization.Errors;
+
+namespace Engine.Serialization.IO;
+
+/// <summary>
+/// An advisory lock between processes on a lock file: held while open, released when disposed or when the process
+/// dies, by the OS (.NET takes a <c>flock</c> for <see cref="FileShare.None"/> on Unix, a share lock on Windows).
+/// Writers that all take it never overlap; readers don't need it, since a replaced file appears whole.
+/// </summary>
+internal sealed class ProcessLock : IDisposable
+{
+    // Another open holds the lock: Windows says ERROR_SHARING_VIOLATION or ERROR_LOCK_VIOLATION; on Unix the
+    // exception carries flock's errno, EWOULDBLOCK (11 on Linux, 35 on macOS and the BSDs).
+    private const int SharingViolation = unchecked((int)0x80070020);
+    private const int LockViolation = unchecked((int)0x80070021);
+    private static readonly int WouldBlock = OperatingSystem.IsLinux() ? 11 : 35;
+
+    private readonly FileStream _file;
+
+    private ProcessLock(FileStream file) => _file = file;
+
+    /// <summary>
+    /// Waits for the lock, for as long as <paramref name="patience"/>; another process's save takes a second at most,
+    /// so running out of patience means a process is stuck holding it.
+    /// </summary>
+    public static ProcessLock Acquire(string lockPath, TimeSpan patience, string savePath)
+    {
+        var waited = Stopwatch.StartNew();
+        int pause = 1;
+        while (true)
+        {
+            try
+            {
+                return new ProcessLock(new FileStream(lockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, bufferSize: 1));
+            }
+            catch (IOException e) when (IsHeldElsewhere(e))
+            {
+                if (waited.Elapsed > patience)
+                {
+                    throw new SaveIOException(
+                        $"Another process has been saving to this slot for over {patience.TotalSeconds:N0} seconds, so this save was not written; the slot's last save is untouched. Close the other copy of the game and save again.",
+                        savePath,
+                        e);
+                }
+
+                Thread.Sleep(pause);
+                pause = Math.Min(pause * 2, 50);
+            }
+        }
+    }
+
+    public void Dispose() => _file.Dispose();
+
+    private static bool IsHeldElsewhere(IOException e) =>
+        OperatingSystem.IsWindows() ? e.HResult is SharingViolation or LockViolation : e.HResult == WouldBlock;
+}
