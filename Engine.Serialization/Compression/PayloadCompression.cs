@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Buffers.Binary;
 using Engine.Serialization.Errors;
 using K4os.Compression.LZ4;
 using K4os.Compression.LZ4.Streams;
@@ -51,6 +52,29 @@ internal static class PayloadCompression
         }
     }
 
+    /// <summary>
+    /// The length of the LZ4 frame at the start of <paramref name="stored"/>, from its descriptor and block sizes (LZ4
+    /// frame format 1.6): magic, descriptor, blocks until the zero end mark, and the content checksum if flagged.
+    /// Called once the frame has decoded, so the frame is whole.
+    /// </summary>
+    private static long Lz4FrameLength(ReadOnlySpan<byte> stored)
+    {
+        byte flags = stored[4];
+        bool blockChecksums = (flags & 0x10) != 0;
+        long position = 4 + 2 + ((flags & 0x08) != 0 ? 8 : 0) + ((flags & 0x01) != 0 ? 4 : 0) + 1;
+        while (true)
+        {
+            uint block = BinaryPrimitives.ReadUInt32LittleEndian(stored[(int)position..]);
+            position += 4;
+            if (block == 0)
+            {
+                return position + ((flags & 0x04) != 0 ? 4 : 0);
+            }
+
+            position += (block & 0x7FFF_FFFF) + (blockChecksums ? 4 : 0);
+        }
+    }
+
     private static byte[] DecodeLz4(ReadOnlyMemory<byte> stored, int decodedLength)
     {
         if (decodedLength > (long)stored.Length * MaxLz4Expansion)
@@ -78,6 +102,13 @@ internal static class PayloadCompression
             if (reader.ReadOneByte() >= 0)
             {
                 throw new SaveCorruptedException($"The LZ4 payload holds more than the {decodedLength} bytes the header says.");
+            }
+
+            // The decoder stops at the end of the first frame; whatever follows it is refused, as after a plain payload.
+            long frame = Lz4FrameLength(stored.Span);
+            if (frame != stored.Length)
+            {
+                throw new SaveCorruptedException($"The LZ4 payload has {stored.Length - frame:N0} bytes after its frame.");
             }
         }
         catch (Exception e) when (e is not SaveException)

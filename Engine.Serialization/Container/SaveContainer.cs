@@ -220,6 +220,11 @@ internal static class SaveContainer
         {
             var reader = new MessagePackReader(metadata.ToArray());
             SaveMetadataFormatterResolver.Read(ref reader, out SaveMetadata? read);
+            if (!reader.End)
+            {
+                throw new SaveCorruptedException($"The metadata block has {reader.Sequence.Length - reader.Consumed:N0} bytes after its map.");
+            }
+
             return Checked(parsed, read ?? throw new SaveCorruptedException("The metadata block is nil."));
         }
         catch (Exception e) when (MessagePackDecoding.IsBadInput(e))

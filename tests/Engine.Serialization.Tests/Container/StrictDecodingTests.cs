@@ -1,0 +1,64 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using Engine.Core.Model;
+using Engine.Serialization.Container;
+using Engine.Serialization.Tests.Fuzzing;
+
+namespace Engine.Serialization.Tests.Container;
+
+/// <summary>
+/// The rules of docs/FORMAT.md the reader holds a file to, each with a file that breaks only it (its checksums valid):
+/// nothing may follow the payload, compressed or not, or the metadata's map inside its declared length.
+/// </summary>
+public sealed class StrictDecodingTests
+{
+    private static readonly byte[] Payload = SaveSerializer.ReadPayload<GameContent>(SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small))).Payload.ToArray();
+
+    public static TheoryData<string> Trailers() => ["one junk byte", "a second broken frame", "a mebibyte of zeros"];
+
+    [Theory]
+    [MemberData(nameof(Trailers))]
+    public void Load_BytesAfterTheLz4Frame_AreRefused(string trailer)
+    {
+        var stored = new ArrayBufferWriter<byte>();
+        PayloadCompression.Compress(SaveCompression.Lz4, Payload, stored, Lz4Level.Fast);
+        byte[] after = trailer switch
+        {
+            "one junk byte" => [0x2A],
+            "a second broken frame" => [.. stored.WrittenSpan[..20]],
+            _ => new byte[1 << 20],
+        };
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.FrameStored(SaveFormat.MessagePack, SaveCompression.Lz4, [.. stored.WrittenSpan, .. after], Payload.Length)));
+
+        Assert.Contains($"{after.Length:N0} bytes after its frame", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Load_ByteAfterAnUncompressedPayload_IsRefused()
+    {
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.FrameStored(SaveFormat.MessagePack, SaveCompression.None, [.. Payload, 0xC0], Payload.Length + 1)));
+    }
+
+    [Fact]
+    public void Load_ByteAfterTheMetadataMapInsideItsLength_IsRefused()
+    {
+        byte[] file = SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, Payload);
+        int metadataLength = BinaryPrimitives.ReadInt32LittleEndian(file.AsSpan(SaveContainer.MetadataLengthOffset));
+        byte[] metadata = [.. file.AsSpan(SaveContainer.HeaderSize, metadataLength), 0xC0];
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(SaveFiles.WithMetadataBytes(file, metadata)));
+
+        Assert.Contains("1 bytes after its map", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Load_EmptyMetadataBlock_IsRefused()
+    {
+        byte[] file = SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, Payload);
+
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(SaveFiles.WithMetadataBytes(file, [])));
+    }
+}
