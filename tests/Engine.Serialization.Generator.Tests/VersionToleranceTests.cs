@@ -76,7 +76,7 @@ public sealed class VersionToleranceTests
     }
 
     [Fact]
-    public void Deserialize_DuplicateKey_LastValueWins()
+    public void Deserialize_DuplicateKey_IsRefused()
     {
         var bytes = Serializer.Handwritten((ref MessagePackWriter writer) =>
         {
@@ -87,7 +87,9 @@ public sealed class VersionToleranceTests
             writer.Write(5);
         });
 
-        Assert.Equal(5, Serializer.Deserialize<PlayerV1>(bytes).Level);
+        // MessagePack-CSharp keeps the last value; which one the writer meant can't be known, so a save is refused.
+        var error = Assert.Throws<Engine.Serialization.Errors.SaveCorruptedException>(() => Serializer.Deserialize<PlayerV1>(bytes));
+        Assert.Contains("'Level' twice", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]

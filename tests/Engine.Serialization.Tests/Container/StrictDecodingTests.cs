@@ -61,4 +61,15 @@ public sealed class StrictDecodingTests
 
         Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(SaveFiles.WithMetadataBytes(file, [])));
     }
+
+    [Fact]
+    public void Load_AMemberNamedTwice_IsRefused()
+    {
+        byte[] payload = [0x82, 0xA5, .. "Title"u8, 0xA1, (byte)'A', 0xA5, .. "Title"u8, 0xA1, (byte)'B'];
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload)));
+
+        Assert.Contains("names its member 'Title' twice", error.Message, StringComparison.Ordinal);
+    }
 }
