@@ -49,6 +49,9 @@ public sealed class CrashDuringSaveTests(ITestOutputHelper output) : IDisposable
         }
 
         output.WriteLine($"{kills} kills survived ({killedMidWrite} left a half-written temp file, {recovered} loaded the backup), {next - 1} saves, 0 lost or unreadable slots.");
+
+        // Otherwise every kill could have landed between saves, and the test would prove nothing about a write cut short.
+        Assert.True(killedMidWrite > 0, $"None of the {kills} kills landed inside a write (no half-written temp file was left).");
     }
 
     /// <summary>Starts the loop at save <paramref name="first"/>, kills it <paramref name="delay"/> after its first completed save, and returns the last save it reported.</summary>
