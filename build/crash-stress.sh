@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Kills a saving process many more times than CI does (default 5000) and checks after every kill
-# that the slot loads the last completed save or the one before:  bash build/crash-stress.sh [KILLS]
+# The crash and sharing tests, many times harder than CI runs them:
+#   bash build/crash-stress.sh [KILLS] [SAVES]
+# kills a saving process KILLS times (default 5000), checking after every kill that the slot loads the last
+# completed save or the one before; then two processes save SAVES times each (default 2000) to one slot while
+# this one loads it throughout, checking that no save or load fails.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/build/require-dotnet.sh"
-CRASH_KILLS="${1:-5000}" dotnet test "$root/tests/Engine.Serialization.Tests/Engine.Serialization.Tests.csproj" -c Release -nologo \
-  --filter "FullyQualifiedName~CrashDuringSaveTests" --logger "console;verbosity=detailed"
+CRASH_KILLS="${1:-5000}" SHARED_SLOT_SAVES="${2:-2000}" dotnet test "$root/tests/Engine.Serialization.Tests/Engine.Serialization.Tests.csproj" -c Release -nologo \
+  --filter "FullyQualifiedName~CrashDuringSaveTests|FullyQualifiedName~SharedSlotTests" --logger "console;verbosity=detailed"

@@ -13,7 +13,9 @@ namespace Engine.Serialization.Tests.Slots;
 /// </summary>
 public sealed class SharedSlotTests : IDisposable
 {
-    private const int SavesPerProcess = 200;
+    // SHARED_SLOT_SAVES sets how many (build/crash-stress.sh runs thousands).
+    private static readonly int SavesPerProcess =
+        int.TryParse(Environment.GetEnvironmentVariable("SHARED_SLOT_SAVES"), CultureInfo.InvariantCulture, out int n) ? n : 200;
 
     private readonly string _folder = Directory.CreateTempSubdirectory("engine-shared-slot-").FullName;
 
