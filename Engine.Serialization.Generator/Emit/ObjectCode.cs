@@ -1,3 +1,5 @@
+using System;
+using System.Linq;
 using Engine.Serialization.Generator.Analysis;
 using Engine.Serialization.Generator.Emit.MessagePack;
 
@@ -51,6 +53,41 @@ internal static class ObjectCode
             code.Line($"{Unknown}.Collector unknown = default;");
         }
     }
+
+    /// <summary>
+    /// A Read's end, the same in every format: with a constructor taking members, the object made from the locals and
+    /// the members set after it that were read (<paramref name="isRead"/> leaves out those a format doesn't carry);
+    /// then the model's callback and the unknown members kept with the object.
+    /// </summary>
+    public static void ReadEnd(CodeWriter code, ObjectModel type, bool byCtor, Func<int, bool>? isRead = null)
+    {
+        if (byCtor)
+        {
+            code.Line($"var result = {Create(type, string.Join(", ", type.CtorArguments.Select(m => "m" + m)))};");
+            for (var i = 0; i < type.Members.Count; i++)
+            {
+                var member = type.Members[i];
+                if (member.IsRestored && member.CtorParameter < 0 && (isRead is null || isRead(i)))
+                {
+                    code.Line($"if (s{i}) {string.Format(member.Set!, "result", "m" + i)}");
+                }
+            }
+        }
+
+        if (type.AfterDeserialize is { } after)
+        {
+            Callback(code, type, after, "result", "AfterDeserializeFailed");
+        }
+
+        if (!type.IsStruct)
+        {
+            code.Line("unknown.KeepWith(result);");
+        }
+    }
+
+    /// <summary>A tuple, pair or math type made from the parts read into <c>c0</c>, <c>c1</c>, ...</summary>
+    public static string Construct(ComponentsModel model) =>
+        string.Format(model.Construct, Enumerable.Range(0, model.Items.Count).Select(i => (object)("c" + i)).ToArray());
 
     /// <summary>The type's name without its namespace, for messages.</summary>
     public static string Short(ObjectModel type)

@@ -342,7 +342,7 @@ internal static class HelperEmitter
             code.Line("reader.Depth--;");
         }
 
-        code.Line("return " + string.Format(model.Construct, Enumerable.Range(0, model.Items.Count).Select(i => (object)("c" + i)).ToArray()) + ";");
+        code.Line($"return {ObjectCode.Construct(model)};");
     }
 
     /// <summary>

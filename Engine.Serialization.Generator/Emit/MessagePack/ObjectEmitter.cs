@@ -153,27 +153,9 @@ internal static class ObjectEmitter
         if (byCtor)
         {
             code.Line();
-            var arguments = string.Join(", ", type.CtorArguments.Select(m => "m" + m));
-            code.Line($"var result = {ObjectCode.Create(type, arguments)};");
-            for (var i = 0; i < type.Members.Count; i++)
-            {
-                var member = type.Members[i];
-                if (member.IsRestored && member.CtorParameter < 0)
-                {
-                    code.Line($"if (s{i}) {string.Format(member.Set!, "result", "m" + i)}");
-                }
-            }
         }
 
-        if (type.AfterDeserialize is { } after)
-        {
-            ObjectCode.Callback(code, type, after, "result", "AfterDeserializeFailed");
-        }
-
-        if (!type.IsStruct)
-        {
-            code.Line("unknown.KeepWith(result);");
-        }
+        ObjectCode.ReadEnd(code, type, byCtor);
 
         code.Line("reader.Depth--;");
         code.Line("return result;");

@@ -417,31 +417,20 @@ internal static class ProtobufEmitter
             }
         }
 
-        if (byCtor)
-        {
-            code.Line($"var result = {ObjectCode.Create(type, string.Join(", ", type.CtorArguments.Select(m => "m" + m)))};");
-            for (var i = 0; i < type.Members.Count; i++)
-            {
-                var member = type.Members[i];
-                if (member.IsRestored && member.CtorParameter < 0 && numbers.Fields[i] > 0)
-                {
-                    code.Line($"if (s{i}) {string.Format(member.Set!, "result", "m" + i)}");
-                }
-            }
-        }
-
-        if (type.AfterDeserialize is { } after)
-        {
-            ObjectCode.Callback(code, type, after, "result", "AfterDeserializeFailed");
-        }
-
-        if (!type.IsStruct)
-        {
-            code.Line("unknown.KeepWith(result);");
-        }
+        ObjectCode.ReadEnd(code, type, byCtor, i => numbers.Fields[i] > 0);
 
         code.Line("return result;");
         code.Close();
+    }
+
+    /// <summary>A field switch's default: fields a part or entry doesn't have are skipped.</summary>
+    private static void SkipOtherFields(CodeWriter code)
+    {
+        code.Line("default:");
+        code.Indent();
+        code.Line("state.SkipField();");
+        code.Line("break;");
+        code.Outdent();
     }
 
     /// <summary>What a repeated field's occurrences are gathered in: a list of items, or the dictionary itself.</summary>
@@ -801,11 +790,7 @@ internal static class ProtobufEmitter
         code.Close();
         code.Line("break;");
         code.Outdent();
-        code.Line("default:");
-        code.Indent();
-        code.Line("state.SkipField();");
-        code.Line("break;");
-        code.Outdent();
+        SkipOtherFields(code);
         code.Close();
         code.Close();
         code.Line();
@@ -873,11 +858,7 @@ internal static class ProtobufEmitter
             code.Outdent();
         }
 
-        code.Line("default:");
-        code.Indent();
-        code.Line("state.SkipField();");
-        code.Line("break;");
-        code.Outdent();
+        SkipOtherFields(code);
         code.Close();
         code.Close();
         code.Line();
@@ -886,7 +867,7 @@ internal static class ProtobufEmitter
             Values.CheckRead(code, model.Items[i].Shape, model.Items[i].AllowsNull, "c" + i);
         }
 
-        code.Line("return " + string.Format(model.Construct, Enumerable.Range(0, model.Items.Count).Select(i => (object)("c" + i)).ToArray()) + ";");
+        code.Line($"return {ObjectCode.Construct(model)};");
         code.Close();
     }
 }

@@ -216,29 +216,7 @@ internal static class XmlEmitter
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();
         code.Line();
-        if (byCtor)
-        {
-            var arguments = string.Join(", ", type.CtorArguments.Select(m => "m" + m));
-            code.Line($"var result = {ObjectCode.Create(type, arguments)};");
-            for (var i = 0; i < type.Members.Count; i++)
-            {
-                var member = type.Members[i];
-                if (member.IsRestored && member.CtorParameter < 0)
-                {
-                    code.Line($"if (s{i}) {string.Format(member.Set!, "result", "m" + i)}");
-                }
-            }
-        }
-
-        if (type.AfterDeserialize is { } after)
-        {
-            ObjectCode.Callback(code, type, after, "result", "AfterDeserializeFailed");
-        }
-
-        if (!type.IsStruct)
-        {
-            code.Line("unknown.KeepWith(result);");
-        }
+        ObjectCode.ReadEnd(code, type, byCtor);
 
         code.Line("return result;");
         code.Close();
@@ -561,7 +539,7 @@ internal static class XmlEmitter
             Values.CheckRead(code, model.Items[i].Shape, model.Items[i].AllowsNull, "c" + i);
         }
 
-        code.Line("return " + string.Format(model.Construct, Enumerable.Range(0, model.Items.Count).Select(i => (object)("c" + i)).ToArray()) + ";");
+        code.Line($"return {ObjectCode.Construct(model)};");
     }
 
     /// <summary>A multi-dimensional array's cells as one span, in row-major order.</summary>
