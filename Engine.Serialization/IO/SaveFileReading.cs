@@ -18,15 +18,16 @@ internal static class SaveFileReading
     /// <summary>Throws for a folder, and for an empty file or one that isn't a regular file; a missing file is left to the open.</summary>
     public static void RefuseWhatIsNoFile(string path)
     {
-        if (Directory.Exists(path))
-        {
-            throw new SaveIOException("The path is a folder, not a save file.", path);
-        }
-
+        // One stat tells all three apart: a folder "doesn't exist" as a file but has the Directory attribute.
         var file = new FileInfo(path);
         if (file.Exists && file.Length == 0)
         {
             throw new SaveCorruptedException("The file is empty, or it is a pipe, socket or device rather than a file: it holds no save.", path);
+        }
+
+        if (!file.Exists && file.Attributes != (FileAttributes)(-1) && file.Attributes.HasFlag(FileAttributes.Directory))
+        {
+            throw new SaveIOException("The path is a folder, not a save file.", path);
         }
     }
 }
