@@ -86,7 +86,7 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
         var resolver = (INamedTypeSymbol)context.TargetSymbol;
         var attribute = context.Attributes[0];
         var at = LocationInfo.From(attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken).GetLocation());
-        var builder = new ShapeBuilder(context.SemanticModel.Compilation, at, enumsAsStrings: false);
+        var builder = new ShapeBuilder(context.SemanticModel.Compilation, at, enumsAsStrings: false, checksEnums: false);
         var isPartial = resolver.DeclaringSyntaxReferences
             .All(r => r.GetSyntax(cancellationToken) is ClassDeclarationSyntax c && c.Modifiers.Any(SyntaxKind.PartialKeyword));
         if (!isPartial || resolver.ContainingType is not null || resolver.IsGenericType)
@@ -149,7 +149,7 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
 
         var first = At(declarations[0].Attribute, cancellationToken);
         var enumsAsStrings = declarations.Select(d => Named(d.Attribute, "EnumsAsStrings") is true).Distinct().ToList();
-        var builder = new ShapeBuilder(compilation, first, enumsAsStrings[0]);
+        var builder = new ShapeBuilder(compilation, first, enumsAsStrings[0], checksEnums: true);
         var roots = new List<ValueShape>();
         var saveModels = new List<SaveModelInfo>();
         var ids = new Dictionary<string, string>();
@@ -238,6 +238,7 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
             new(builder.Objects),
             new(builder.Unions),
             new(builder.Helpers),
+            new(builder.CheckedEnums),
             new(ShapeFacts.Immutable(builder.Objects, builder.Helpers)),
             new(ShapeFacts.MayHoldMissing(builder.Objects, builder.Unions, builder.Helpers)),
             new(numbers),

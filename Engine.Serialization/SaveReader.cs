@@ -19,7 +19,15 @@ internal static class SaveReader
     {
         var codec = SaveModels.Get<T>();
         var (info, payload) = ReadPayload(data, options ?? LoadOptions.Default, codec);
-        return SaveFormats.Get(info.Header.Format, codec).Read(payload);
+        var content = SaveFormats.Get(info.Header.Format, codec).Read(payload);
+        if (codec.SchemaVersionOf(content) is { } own && own != codec.SchemaVersion)
+        {
+            throw new SaveCorruptedException(
+                $"The payload says it holds schema {own}, the header schema {info.Header.SchemaVersion}: the header's is the one that counts, "
+                + "and a save whose two parts disagree was edited or damaged.");
+        }
+
+        return content;
     }
 
     public static T Read<T>(Stream stream, LoadOptions? options) =>

@@ -1,6 +1,7 @@
 using System.Buffers;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
+using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
 using Engine.Serialization.IO;
 using Engine.Serialization.Models;
@@ -16,6 +17,13 @@ internal static class SaveWriter
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(content);
         var codec = SaveModels.Get<T>();
+        if (codec.SchemaVersionOf(content) is { } own && own != codec.SchemaVersion)
+        {
+            throw new SaveEncodingException(
+                $"The game's SchemaVersion says {own}, but this build saves {typeof(T).Name} as schema {codec.SchemaVersion}, so the save could never "
+                + $"be loaded: nothing was written. Leave SchemaVersion at {codec.SchemaVersion} (raise it only with [SaveModel(SchemaVersion = ...)]).");
+        }
+
         options ??= SaveOptions.Default;
         metadata = (metadata ?? SaveMetadata.For(content)).With(codec.ModelId, options.GameId);
 

@@ -17,6 +17,7 @@ internal sealed class ShapeBuilder
     private const string KnownFormatterAttribute = "MessagePack.MessagePackKnownFormatterAttribute";
     private const string EnumAsStringFormatter = "MessagePack.Formatters.EnumAsStringFormatter<T>";
     private const string FlagsAttribute = "System.FlagsAttribute";
+    private const string AllowUndefinedValuesAttribute = "Engine.Serialization.AllowUndefinedValuesAttribute";
     private const string EnumMemberAttribute = "System.Runtime.Serialization.EnumMemberAttribute";
     private const string ResistantComparer = "global::MessagePack.MessagePackSecurity.UntrustedData.GetEqualityComparer";
 
@@ -26,6 +27,10 @@ internal sealed class ShapeBuilder
     private readonly Compilation _compilation;
     private readonly LocationInfo? _fallbackLocation;
     private readonly bool _enumsAsStrings;
+
+    // Whether values an enum does not declare are refused (a save model's, unless the enum is [AllowUndefinedValues]);
+    // a MessagePack resolver keeps them, as MessagePack-CSharp's formatters do.
+    private readonly bool _checksEnums;
     private readonly Dictionary<string, INamedTypeSymbol?> _types = new();
     private readonly Dictionary<ITypeSymbol, string> _knownFormatters = new(SymbolEqualityComparer.Default);
 
@@ -39,13 +44,15 @@ internal sealed class ShapeBuilder
     private readonly List<ObjectModel> _objects = new();
     private readonly List<UnionModel> _unions = new();
     private readonly List<ValueShape> _helpers = new();
+    private readonly List<ValueShape> _checkedEnums = new();
     private readonly List<DiagnosticInfo> _diagnostics = new();
 
-    public ShapeBuilder(Compilation compilation, LocationInfo? fallbackLocation, bool enumsAsStrings)
+    public ShapeBuilder(Compilation compilation, LocationInfo? fallbackLocation, bool enumsAsStrings, bool checksEnums)
     {
         this._compilation = compilation;
         this._fallbackLocation = fallbackLocation;
         this._enumsAsStrings = enumsAsStrings;
+        this._checksEnums = checksEnums;
         foreach (var attribute in compilation.Assembly.GetAttributes().Where(a => IsAttribute(a, KnownFormatterAttribute)))
         {
             if (attribute.ConstructorArguments.FirstOrDefault().Value is INamedTypeSymbol formatter)
@@ -68,6 +75,9 @@ internal sealed class ShapeBuilder
 
     /// <summary>The shapes with a nested class of their own that are not objects or unions.</summary>
     public IReadOnlyList<ValueShape> Helpers => _helpers;
+
+    /// <summary>The enums whose values are checked at save and at load (all but [AllowUndefinedValues] ones), each once.</summary>
+    public IReadOnlyList<ValueShape> CheckedEnums => _checkedEnums;
 
     public IReadOnlyList<DiagnosticInfo> Diagnostics => _diagnostics;
 
@@ -371,16 +381,27 @@ internal sealed class ShapeBuilder
     {
         var name = TypeNames.Plain(type);
         _entries.Add(new LookupEntry(name, $"new global::MessagePack.Formatters.GenericEnumFormatter<{name}>()"));
-        return new ValueShape(ShapeKind.Enum, name, false, ReadMethod: WellKnownTypes.PrimitiveReadMethod(underlying), EnumUnderlyingType: TypeNames.Plain(underlying),
-            Names: EnumNames(type), SchemaName: SchemaNames.Of(type));
+        return CheckEnum(new ValueShape(ShapeKind.Enum, name, false, ReadMethod: WellKnownTypes.PrimitiveReadMethod(underlying), EnumUnderlyingType: TypeNames.Plain(underlying),
+            Names: EnumNames(type), SchemaName: SchemaNames.Of(type)));
     }
 
     /// <summary>An enum written by name (MessagePack's EnumAsStringFormatter encoding).</summary>
     private ValueShape EnumByName(INamedTypeSymbol type) =>
-        AddHelper(new ValueShape(ShapeKind.EnumByName, TypeNames.Plain(type), false, HelperName(type) + "ByName", Names: EnumNames(type), SchemaName: SchemaNames.Of(type)), entry: true);
+        CheckEnum(AddHelper(new ValueShape(ShapeKind.EnumByName, TypeNames.Plain(type), false, HelperName(type) + "ByName", Names: EnumNames(type),
+            SchemaName: SchemaNames.Of(type)), entry: true));
+
+    private ValueShape CheckEnum(ValueShape shape)
+    {
+        if (!shape.Names!.KeepsUndefined && !_checkedEnums.Any(e => e.TypeName == shape.TypeName))
+        {
+            _checkedEnums.Add(shape);
+        }
+
+        return shape;
+    }
 
     /// <summary>An enum's names: the EnumMember value where one is set, else the C# name; the last of several members with one value names it.</summary>
-    private static EnumNamesModel EnumNames(INamedTypeSymbol type)
+    private EnumNamesModel EnumNames(INamedTypeSymbol type)
     {
         var fields = type.GetMembers().OfType<IFieldSymbol>().Where(f => f.IsConst && f.HasConstantValue).ToList();
         var names = new List<EnumName>();
@@ -396,7 +417,7 @@ internal sealed class ShapeBuilder
             names.Add(new EnumName(field.Name, written ?? field.Name, last, value));
         }
 
-        return new EnumNamesModel(new(names), HasAttribute(type, FlagsAttribute), renamed);
+        return new EnumNamesModel(new(names), HasAttribute(type, FlagsAttribute), renamed, !_checksEnums || HasAttribute(type, AllowUndefinedValuesAttribute));
     }
 
     /// <summary>A custom formatter's shape, or an enum by name when the formatter is MessagePack's EnumAsStringFormatter.</summary>

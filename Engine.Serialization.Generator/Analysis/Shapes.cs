@@ -17,6 +17,7 @@ namespace Engine.Serialization.Generator.Analysis;
 /// <param name="Objects">Every <c>[MessagePackObject]</c> type reached.</param>
 /// <param name="Unions">Every <c>[Union]</c> base reached.</param>
 /// <param name="Helpers">Every other shape with a helper class of its own.</param>
+/// <param name="CheckedEnums">Every enum whose values are checked at save and at load (all but [AllowUndefinedValues] ones).</param>
 /// <param name="Immutable">Helper names of the shapes a snapshot can share rather than copy.</param>
 /// <param name="MayHoldMissing">Helper names of the shapes whose values may hold a null the model does not allow.</param>
 /// <param name="ProtoNumbers">Each object's protobuf message name and field numbers (save models only).</param>
@@ -32,6 +33,7 @@ internal sealed record GenerationModel(
     EquatableArray<ObjectModel> Objects,
     EquatableArray<UnionModel> Unions,
     EquatableArray<ValueShape> Helpers,
+    EquatableArray<ValueShape> CheckedEnums,
     EquatableArray<string> Immutable,
     EquatableArray<string> MayHoldMissing,
     EquatableArray<ProtoNumbers> ProtoNumbers,
@@ -181,7 +183,11 @@ internal sealed record ComponentsModel(string DisplayName, string Construct, Equ
 internal sealed record Component(string Accessor, ValueShape Shape, bool AllowsNull);
 
 /// <summary>An enum's names as written, and the C# member each stands for.</summary>
-internal sealed record EnumNamesModel(EquatableArray<EnumName> Names, bool IsFlags, bool HasRenames);
+/// <param name="Names">Its members, in declaration order.</param>
+/// <param name="IsFlags">Whether it is [Flags].</param>
+/// <param name="HasRenames">Whether any member is renamed by [EnumMember].</param>
+/// <param name="KeepsUndefined">Whether the enum is [AllowUndefinedValues]: values it does not declare are saved and loaded; otherwise both refuse them.</param>
+internal sealed record EnumNamesModel(EquatableArray<EnumName> Names, bool IsFlags, bool HasRenames, bool KeepsUndefined);
 
 /// <param name="Member">The C# member.</param>
 /// <param name="Written">Its name as written: its [EnumMember] value, else the member's name.</param>

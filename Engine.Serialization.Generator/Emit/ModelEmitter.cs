@@ -233,6 +233,7 @@ internal static class ModelEmitter
             var steps = string.Join(", ", saveModel.Migrations.Select(m => $"new {m}()"));
             var copy = facts.IsImmutable(root) ? "value" : $"{root.HelperName}.Copy(value)";
             var missing = facts.MayHoldMissing(root) ? $"{root.HelperName}.Missing(value)" : "null";
+            var schemaVersion = SchemaVersionMember(model, root) is { } member ? $"(long){string.Format(member.Get, "value")}" : "null";
             code.Line();
             code.Line($$"""
                 private sealed class {{saveModel.CodecName}} : global::Engine.Serialization.Models.SaveModelCodec<{{type}}>
@@ -255,6 +256,8 @@ internal static class ModelEmitter
                     public override {{type}} Copy({{type}} value) => {{copy}};
 
                     public override string FindMissing({{type}} value) => {{missing}};
+
+                    public override long? SchemaVersionOf({{type}} value) => {{schemaVersion}};
 
                     public override void WriteXml(global::System.Xml.XmlWriter writer, {{type}} value) => {{root.HelperName}}.WriteXml(writer, {{Values.Literal(root.SchemaName)}}, value);
 
@@ -279,6 +282,15 @@ internal static class ModelEmitter
 
         code.Close();
     }
+
+    /// <summary>
+    /// The root's own record of its schema version: an integer member keyed "SchemaVersion", the member migrations
+    /// keep up to date (SchemaMigrations.SchemaVersionMember). Saves and loads hold it to the header's.
+    /// </summary>
+    private static MemberModel? SchemaVersionMember(GenerationModel model, ValueShape root) =>
+        model.Objects.FirstOrDefault(o => o.Shape.TypeName == root.TypeName)?.Members
+            .FirstOrDefault(m => m.Key == "SchemaVersion" && m.IsRestored && m.Shape.Kind == ShapeKind.Primitive
+                && m.Shape.TypeName is "sbyte" or "byte" or "short" or "ushort" or "int" or "uint" or "long");
 
     private static void EmitAccessors(CodeWriter code, AccessorClass accessors)
     {

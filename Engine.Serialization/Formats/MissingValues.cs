@@ -21,15 +21,6 @@ internal static class MissingValues
         }
     }
 
-    /// <summary>Refuses a game about to be saved holding a null the model does not allow.</summary>
-    public static void ThrowIfAnyAtSave<T>(SaveModelCodec<T> codec, T content)
-    {
-        if (codec.FindMissing(content) is { } path)
-        {
-            throw Encoding(path, null);
-        }
-    }
-
     /// <summary>The save-time refusal for a null a generated writer met.</summary>
     public static SaveEncodingException AtSave<T>(SaveModelCodec<T> codec, T content, MissingValueException e) =>
         Encoding(codec.FindMissing(content) ?? $"{e.TypeName}.{e.MemberName}", e);

@@ -138,6 +138,23 @@ public static class CodecSupport
     public static UnsupportedSaveVersionException UnknownUnionCase(string union, string caseName) =>
         new($"The save holds a kind of {union} ('{caseName}') that this version of the game does not know: update the game to load it.");
 
+    /// <summary>A value of an enum that does not declare it (and is not [AllowUndefinedValues]): it could never be loaded.</summary>
+    public static SaveEncodingException UndefinedEnumAtSave<T>(string enumType, T value)
+        where T : struct, Enum =>
+        new($"The game holds {value:D} as a {enumType}, which is none of that enum's values, so the save could never be loaded: "
+            + $"nothing was written. Use one of its values, or mark {enumType} [AllowUndefinedValues] to keep such values.");
+
+    /// <summary>A value of an enum that does not declare it: a newer game's value, or an edit.</summary>
+    public static UnsupportedSaveVersionException UndefinedEnumAtLoad<T>(string enumType, T value)
+        where T : struct, Enum => UnknownEnumValue(enumType, value.ToString("D"));
+
+    /// <summary>A name an enum written by name does not have: a newer game's value, or an edit.</summary>
+    public static UnsupportedSaveVersionException UnknownEnumName(string enumType, string name) => UnknownEnumValue(enumType, $"'{name}'");
+
+    private static UnsupportedSaveVersionException UnknownEnumValue(string enumType, string value) =>
+        new($"The save holds {value} as a {enumType}, which is none of the values this version of the game knows "
+            + "(a newer game's value, or an edit): update the game to load it.");
+
     /// <summary>A dictionary in the payload holds a key twice.</summary>
     public static SaveCorruptedException DuplicateKey<TKey>(TKey key) =>
         new(string.Create(CultureInfo.InvariantCulture, $"The payload's map holds the key '{key}' twice."));

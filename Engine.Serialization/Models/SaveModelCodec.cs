@@ -71,6 +71,12 @@ public abstract class SaveModelCodec<T>
     /// <summary>The path of the first null the model doesn't allow ("Rooms[3].Name"), or null when there is none.</summary>
     public abstract string? FindMissing(T value);
 
+    /// <summary>
+    /// The schema version the root's own "SchemaVersion" member holds, or null when it has none. The header's is the one
+    /// that counts: a save whose payload disagrees with it is refused, as is a game about to be saved that does.
+    /// </summary>
+    public abstract long? SchemaVersionOf(T value);
+
     internal ISaveFormat<T> MessagePackFormat => _messagePackFormat ??= new MessagePackSaveFormat<T>(this);
 
     internal ISaveFormat<T> XmlFormat => _xmlFormat ??= new XmlSaveFormat<T>(this);

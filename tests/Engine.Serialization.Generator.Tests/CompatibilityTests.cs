@@ -125,9 +125,33 @@ public sealed class CompatibilityTests
     }
 
     [Fact]
+    public void EnumsAsStrings_ValueTheEnumDoesNotDeclare_IsRefusedAtSave()
+    {
+        var error = Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(new NamedEnums { Sides = [(Faction)7] }));
+        var flags = Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(new NamedEnums { Powers = Powers.Fly | (Powers)16 }));
+
+        Assert.Contains("holds 7 as a Engine.Serialization.Generator.Tests.Faction", error.Message, StringComparison.Ordinal);
+        Assert.Contains("holds 17 as a Engine.Serialization.Generator.Tests.Powers", flags.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("Gold")]
+    [InlineData("7")]
+    public void EnumsAsStrings_NameOrNumberTheEnumDoesNotDeclare_IsRefusedAtLoad(string written)
+    {
+        // "Blue" and its replacement have one length, so the payload's framing holds; the checksums are rewritten.
+        byte[] save = SaveSerializer.Save(new NamedEnums { Sides = [Faction.Blue] }, options: new SaveOptions { Compression = Compression.SaveCompression.None });
+        byte[] edited = SaveBytes.ReplaceInPayload(save, "Blue"u8, System.Text.Encoding.ASCII.GetBytes(written.PadRight(4, ' ')));
+
+        var error = Assert.Throws<UnsupportedSaveVersionException>(() => SaveSerializer.Load<NamedEnums>(edited));
+
+        Assert.Contains("as a Engine.Serialization.Generator.Tests.Faction, which is none of the values", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void EnumsAsStrings_WritesEveryEnumOfTheModelByName_AsEnumAsStringFormatterDoes()
     {
-        var value = new NamedEnums { Mood = Mood.Angry, Powers = Powers.Fly | Powers.Swim, Sides = [Faction.Red, (Faction)7], BySide = { [Faction.Blue] = 2 } };
+        var value = new NamedEnums { Mood = Mood.Angry, Powers = Powers.Fly | Powers.Swim, Sides = [Faction.Red, Faction.None], BySide = { [Faction.Blue] = 2 } };
         var byName = MessagePackSerializerOptions.Standard.WithResolver(CompositeResolver.Create(
             [new EnumAsStringFormatter<Mood>(), new EnumAsStringFormatter<Powers>(), new EnumAsStringFormatter<Faction>()], [StandardResolver.Instance]));
 

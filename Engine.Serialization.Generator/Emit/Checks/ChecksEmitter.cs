@@ -39,9 +39,54 @@ internal static class ChecksEmitter
             code.Close();
         }
 
+        if (model.CheckedEnums.Count > 0)
+        {
+            code.Gap();
+            EnumValues(code, model.CheckedEnums);
+        }
+
         code.Close();
         return code.ToString();
     }
+
+    /// <summary>
+    /// Per enum, the check the formats' writers and readers wrap its values in: a value the enum does not declare could
+    /// never be loaded, and one in a save is a newer game's or an edit. Zero, the value of a member never set, always
+    /// passes; a [Flags] enum's value passes when each of its bits is one the enum names.
+    /// </summary>
+    private static void EnumValues(CodeWriter code, EquatableArray<ValueShape> enums)
+    {
+        code.Open("private static class EnumValues");
+        foreach (var shape in enums)
+        {
+            var type = shape.TypeName;
+            var display = Values.Literal(ObjectCode.Display(shape));
+            code.Line($"public static {type} Saved({type} value) => Defined(value) ? value : throw {Values.Support}.UndefinedEnumAtSave({display}, value);");
+            code.Line($"public static {type} Loaded({type} value) => Defined(value) ? value : throw {Values.Support}.UndefinedEnumAtLoad({display}, value);");
+            code.Line($"private static bool Defined({type} value) => {DefinedCondition(shape)};");
+        }
+
+        code.Close();
+    }
+
+    private static string DefinedCondition(ValueShape shape)
+    {
+        var names = shape.Names!;
+        if (names.IsFlags)
+        {
+            var bits = names.Names.Aggregate(0UL, (mask, name) => mask | Raw(name.Value));
+            return $"unchecked((ulong)value & ~0x{bits:X}UL) == 0UL";
+        }
+
+        var values = names.Names.Where(n => n.WritesValue).Select(n => $"{shape.TypeName}.@{n.Member}");
+        return "value is " + string.Join(" or ", names.Names.Any(n => Raw(n.Value) == 0) ? values : values.Prepend($"({shape.TypeName})0"));
+    }
+
+    /// <summary>An enum value's bits as C# converts it to ulong (a negative one sign-extended).</summary>
+    private static ulong Raw(string value) =>
+        long.TryParse(value, System.Globalization.NumberStyles.AllowLeadingSign, System.Globalization.CultureInfo.InvariantCulture, out var signed)
+            ? unchecked((ulong)signed)
+            : ulong.Parse(value, System.Globalization.CultureInfo.InvariantCulture);
 
     private static void ObjectMissing(CodeWriter code, ObjectModel type, Facts facts)
     {

@@ -416,9 +416,10 @@ internal static class HelperEmitter
 
         code.Close();
         code.Line();
+        var text = $"{Values.Saved(shape, "value")}.ToString()";
         code.Line(names.HasRenames && names.IsFlags
-            ? $"writer.Write({Values.Support}.TranslateFlags(value.ToString(), WrittenNames));"
-            : "writer.Write(value.ToString());");
+            ? $"writer.Write({Values.Support}.TranslateFlags({text}, WrittenNames));"
+            : $"writer.Write({text});");
     }
 
     private static void ReadEnumName(CodeWriter code, ValueShape shape)
@@ -445,12 +446,8 @@ internal static class HelperEmitter
         code.Close();
         code.Line();
         var text = names.HasRenames && names.IsFlags ? $"{Values.Support}.TranslateFlags(name, ClrNames)" : "name";
-        code.Line($"return global::System.Enum.TryParse<{shape.TypeName}>({text}, out var parsed) ? parsed : throw new {Values.Failure}(\"'\" + name + \"' is not a {Values.Escape(shape.TypeName)}.\");");
+        code.Line($"return global::System.Enum.TryParse<{shape.TypeName}>({text}, out var parsed) ? {Values.Loaded(shape, "parsed")} : throw {Values.Support}.UnknownEnumName({Values.Literal(Display(shape))}, name);");
     }
-
-
-
-
 
     private static void ReadStart(CodeWriter code)
     {
@@ -459,5 +456,5 @@ internal static class HelperEmitter
         code.Line("DepthStep(ref reader);");
     }
 
-    private static string Display(ValueShape shape) => shape.TypeName.Replace("global::", string.Empty);
+    private static string Display(ValueShape shape) => ObjectCode.Display(shape);
 }

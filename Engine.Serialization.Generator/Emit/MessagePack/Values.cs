@@ -20,7 +20,7 @@ internal static class Values
     {
         ShapeKind.Primitive when shape.TypeName == "string" => $"{Support}.WriteString(ref writer, {value});",
         ShapeKind.Primitive or ShapeKind.DateTime => $"writer.Write({value});",
-        ShapeKind.Enum => $"writer.Write(({shape.EnumUnderlyingType}){value});",
+        ShapeKind.Enum => $"writer.Write(({shape.EnumUnderlyingType}){Saved(shape, value)});",
         ShapeKind.Scalar => $"{shape.Formatter}.Serialize(ref writer, {value}, null);",
         _ => $"{shape.HelperName}.Write(ref writer, {value});",
     };
@@ -28,11 +28,19 @@ internal static class Values
     public static string Read(ValueShape shape) => shape.Kind switch
     {
         ShapeKind.Primitive => $"reader.{shape.ReadMethod}()",
-        ShapeKind.Enum => $"({shape.TypeName})reader.{shape.ReadMethod}()",
+        ShapeKind.Enum => Loaded(shape, $"({shape.TypeName})reader.{shape.ReadMethod}()"),
         ShapeKind.DateTime => "reader.ReadDateTime()",
         ShapeKind.Scalar => $"{shape.Formatter}.Deserialize(ref reader, null)",
         _ => $"{shape.HelperName}.Read(ref reader)",
     };
+
+    /// <summary>An enum value about to be written, refused there unless its enum declares it or keeps undefined values.</summary>
+    public static string Saved(ValueShape shape, string value) => IsChecked(shape) ? $"EnumValues.Saved({value})" : value;
+
+    /// <summary>An enum value just read, refused there unless its enum declares it or keeps undefined values.</summary>
+    public static string Loaded(ValueShape shape, string value) => IsChecked(shape) ? $"EnumValues.Loaded({value})" : value;
+
+    private static bool IsChecked(ValueShape shape) => shape.Kind is ShapeKind.Enum or ShapeKind.EnumByName && !shape.Names!.KeepsUndefined;
 
     /// <summary>
     /// Writes <paramref name="value"/>, refusing null where the model does not allow it (<paramref name="type"/> and

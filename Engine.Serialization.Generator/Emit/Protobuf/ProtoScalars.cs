@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using Engine.Serialization.Generator.Analysis;
+using Engine.Serialization.Generator.Emit.MessagePack;
 
 namespace Engine.Serialization.Generator.Emit.Protobuf;
 
@@ -70,8 +71,8 @@ internal static class ProtoScalars
     public static ProtoScalar? Of(ValueShape shape) => shape.Kind switch
     {
         ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar => ByType.TryGetValue(shape.TypeName, out var scalar) ? scalar : null,
-        ShapeKind.Enum or ShapeKind.EnumByName => new(EnumType(shape), Varint + "state.WriteInt64((long){1});", $"({shape.TypeName})state.ReadInt64()",
-            Packing.Varint, $"({shape.TypeName}){{0}}", "(ulong)(long){0}"),
+        ShapeKind.Enum or ShapeKind.EnumByName => new(EnumType(shape), Varint + $"state.WriteInt64((long){Values.Saved(shape, "{1}")});",
+            Values.Loaded(shape, $"({shape.TypeName})state.ReadInt64()"), Packing.Varint, Values.Loaded(shape, $"({shape.TypeName}){{0}}"), $"(ulong)(long){Values.Saved(shape, "{0}")}"),
         ShapeKind.Bytes => new("bytes", Codec + ".WriteBytes(ref state, {0}, {1});", Codec + ".ReadBytes(ref state)"),
         ShapeKind.Custom => new("bytes", Codec + ".WriteBytes(ref state, {0}, " + shape.HelperName + ".ToBytes({1}));", shape.HelperName + ".FromBytes(" + Codec + ".ReadBytes(ref state))"),
         _ => null,

@@ -76,7 +76,7 @@ internal static class XmlEmitter
     {
         ShapeKind.Primitive when shape.TypeName == "string" => $"{Codec}.WriteText(writer, {name}, {value});",
         ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar => $"writer.WriteElementString({name}, {Codec}.Text({value}));",
-        ShapeKind.Enum or ShapeKind.EnumByName => $"writer.WriteElementString({name}, {Codec}.EnumText({value}));",
+        ShapeKind.Enum or ShapeKind.EnumByName => $"writer.WriteElementString({name}, {Codec}.EnumText({Values.Saved(shape, value)}));",
         _ => $"{shape.HelperName}.WriteXml(writer, {name}, {value});",
     };
 
@@ -88,7 +88,7 @@ internal static class XmlEmitter
             $"({Codec}.ReadNil(reader) ? null : {Codec}.To{Conversion(shape)}({Codec}.ReadText(reader)))",
         ShapeKind.Primitive when IsNumber(shape) => $"{Codec}.Read{Conversion(shape)}(reader)",
         ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar => $"{Codec}.To{Conversion(shape)}({Codec}.ReadText(reader))",
-        ShapeKind.Enum or ShapeKind.EnumByName => $"{Codec}.ToEnum<{shape.TypeName}>({Codec}.ReadText(reader))",
+        ShapeKind.Enum or ShapeKind.EnumByName => Values.Loaded(shape, $"{Codec}.ToEnum<{shape.TypeName}>({Codec}.ReadText(reader))"),
         _ => $"{shape.HelperName}.ReadXml(reader)",
     };
 

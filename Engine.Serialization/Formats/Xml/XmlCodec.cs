@@ -314,7 +314,7 @@ public static class XmlCodec
         var names = string.Join(", ", text.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries));
         return Enum.TryParse<T>(names, ignoreCase: false, out var value) && names.Length > 0
             ? value
-            : throw new FormatException($"'{text}' is not a {typeof(T).Name}.");
+            : throw CodecSupport.UnknownEnumName(typeof(T).FullName!, text);
     }
 
     public static bool ToBoolean(string text) => XmlConvert.ToBoolean(text);

@@ -8,7 +8,8 @@ namespace Engine.Serialization.Tests.Container;
 
 /// <summary>
 /// The rules of docs/FORMAT.md the reader holds a file to, each with a file that breaks only it (its checksums valid):
-/// nothing may follow the payload, compressed or not, or the metadata's map inside its declared length.
+/// nothing may follow the payload, compressed or not, or the metadata's map inside its declared length; a member may not be
+/// named twice; the payload's own SchemaVersion may not disagree with the header's.
 /// </summary>
 public sealed class StrictDecodingTests
 {
@@ -71,5 +72,31 @@ public sealed class StrictDecodingTests
             SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload)));
 
         Assert.Contains("names its member 'Title' twice", error.Message, StringComparison.Ordinal);
+    }
+
+    public static TheoryData<SaveFormat> Formats() => [.. Enum.GetValues<SaveFormat>()];
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void Load_PayloadSchemaVersionThatDisagreesWithTheHeader_IsRefused(SaveFormat format)
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+        content.SchemaVersion = GameContent.CurrentSchemaVersion + 1;
+        byte[] file = SaveFiles.Frame(format, SaveCompression.None, SaveFiles.PayloadSkippingChecks(format, content));
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(file));
+
+        Assert.Contains($"holds schema {content.SchemaVersion}, the header schema {GameContent.CurrentSchemaVersion}", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Save_SchemaVersionThatDisagreesWithTheModels_IsRefused()
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+        content.SchemaVersion = 7;
+
+        var error = Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(content));
+
+        Assert.Contains("SchemaVersion says 7", error.Message, StringComparison.Ordinal);
     }
 }

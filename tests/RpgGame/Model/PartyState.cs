@@ -133,7 +133,9 @@ public enum HeroClass
     Cleric,
 }
 
+/// <summary>Later versions add elements; a party holding one an older game does not know keeps it through a save.</summary>
 [Flags]
+[AllowUndefinedValues]
 public enum Element
 {
     None = 0,

@@ -63,12 +63,24 @@ public sealed class XmlSaveFormatTests
     [InlineData("<!DOCTYPE GameContent [<!ENTITY a \"aaaa\">]><GameContent><Title>&a;</Title></GameContent>")]
     [InlineData("")]
     [InlineData("<GameContent><PlayTimeSeconds>soon</PlayTimeSeconds></GameContent>")]
-    [InlineData("<GameContent><Rooms><Room><Exits><Exit><Direction>Sideways</Direction></Exit></Exits></Room></Rooms></GameContent>")]
     [InlineData("<GameContent>text where members belong</GameContent>")]
     [InlineData("<GameContent /><GameContent />")]
     public void Read_BadXml_ThrowsSaveCorrupted(string xml)
     {
         Assert.Throws<SaveCorruptedException>(() => Xml.Read(System.Text.Encoding.UTF8.GetBytes(xml)));
+    }
+
+    [Theory]
+    [InlineData("Sideways")]
+    [InlineData("9")]
+    public void Read_DirectionTheEnumLacks_IsRefusedAsANewerGamesValue(string direction)
+    {
+        string xml = $"<GameContent><Rooms><Room><Exits><Exit><Direction>{direction}</Direction></Exit></Exits></Room></Rooms></GameContent>";
+
+        var error = Assert.Throws<UnsupportedSaveVersionException>(() => Xml.Read(System.Text.Encoding.UTF8.GetBytes(xml)));
+
+        Assert.Contains($"{direction}", error.Message, StringComparison.Ordinal);
+        Assert.Contains("as a Engine.Core.Model.Direction, which is none of the values", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
