@@ -13,8 +13,9 @@ passed=0
 failed=0
 
 # Tools the payload tests hand saves to: the lz4 command-line tool, xmllint (with the generated XSD) and
-# protoc (with the generated .proto; libprotobuf-dev holds the well-known types it imports).
-bash "$root/build/apt-install.sh" lz4 libxml2-utils protobuf-compiler libprotobuf-dev || exit 1
+# protoc (with the generated .proto; libprotobuf-dev holds the well-known types it imports); and strace, which
+# kills a save between File.Replace's link and rename (KilledAtEachStepTests).
+bash "$root/build/apt-install.sh" lz4 libxml2-utils protobuf-compiler libprotobuf-dev strace || exit 1
 
 native_status=0
 if game="$(bash "$root/build/publish-native.sh")"; then
