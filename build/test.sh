@@ -13,8 +13,9 @@ passed=0
 failed=0
 
 # Tools the payload tests hand saves to: the lz4 command-line tool, xmllint (with the generated XSD) and
-# protoc (with the generated .proto; libprotobuf-dev holds the well-known types it imports).
-bash "$root/build/apt-install.sh" lz4 libxml2-utils protobuf-compiler libprotobuf-dev || exit 1
+# protoc (with the generated .proto; libprotobuf-dev holds the well-known types it imports); and strace, which
+# records a save's file operations for the power-cut replay and kills a save between File.Replace's link and rename.
+bash "$root/build/apt-install.sh" lz4 libxml2-utils protobuf-compiler libprotobuf-dev strace || exit 1
 
 native_status=0
 if game="$(bash "$root/build/publish-native.sh")"; then
@@ -37,6 +38,9 @@ fi
 # The mutation-fuzzing tests each write one line of counts here; stale ones would mislead.
 fuzz_reports="$root/artifacts/fuzz"
 rm -f "$fuzz_reports"/mutation-*.txt
+# So does each power-cut replay scenario, with the disk states it checked.
+powercut_reports="$root/artifacts/powercut"
+rm -f "$powercut_reports"/powercut-*.txt
 
 # A hung test fails the run after 5 minutes instead of stalling it.
 dotnet test "$root/Engine.sln" -c Release -nologo --blame-hang-timeout 5m 2>&1 | tee "$log"
@@ -71,6 +75,12 @@ if compgen -G "$fuzz_reports/mutation-*.txt" >/dev/null; then
   cat "$fuzz_reports"/mutation-*.txt
   sed -nE 's/^[^:]*: ([0-9,]+) inputs tried.*/\1/p' "$fuzz_reports"/mutation-*.txt | tr -d , |
     awk '{n+=$1} END {printf "mutation fuzzing: %d inputs tried in all\n", n}'
+fi
+# How many disk states the power-cut replay loaded, per scenario and in all.
+if compgen -G "$powercut_reports/powercut-*.txt" >/dev/null; then
+  cat "$powercut_reports"/powercut-*.txt
+  sed -nE 's/^power-cut replay, [^:]*: ([0-9]+) disk states.*/\1/p' "$powercut_reports"/powercut-*.txt |
+    awk '{n+=$1} END {printf "power-cut replay: %d disk states checked in all\n", n}'
 fi
 
 # The same round-trips inside each NativeAOT-published game; each ends with "selftest: N passed, N failed".

@@ -1,12 +1,15 @@
+using System.Diagnostics;
 using System.Globalization;
 using Engine.Core.Model;
 using Engine.Serialization.Errors;
+using Engine.Serialization.IO;
 using Engine.Serialization.Slots;
 using SaveLoop;
 
 // SaveLoop DIR FIRST [COUNT]: saves SaveLoopPlan.Content(FIRST), FIRST + 1, ... to one slot, printing each number
 // once its save is complete: until the crash tests kill it, or COUNT saves, printing "failed: MESSAGE" for a save
-// that fails and going on (the tests of processes sharing a slot count them).
+// that fails and going on (the tests of processes sharing a slot count them). With SAVELOOP_KILL_AT=STEP (a
+// WriteStep) it kills itself with SIGKILL just before that step of its first save, as a crash there would.
 if (args.Length is not (2 or 3)
     || !int.TryParse(args[1], NumberStyles.None, CultureInfo.InvariantCulture, out int first)
     || (args.Length == 3 && !int.TryParse(args[2], NumberStyles.None, CultureInfo.InvariantCulture, out _)))
@@ -15,12 +18,21 @@ if (args.Length is not (2 or 3)
     return 2;
 }
 
+WriteStep? killAt = Environment.GetEnvironmentVariable("SAVELOOP_KILL_AT") is { } name ? Enum.Parse<WriteStep>(name) : null;
+Action<WriteStep> beforeStep = step =>
+{
+    if (step == killAt)
+    {
+        Process.GetCurrentProcess().Kill();
+    }
+};
+
 long last = args.Length == 3 ? first + long.Parse(args[2], CultureInfo.InvariantCulture) - 1 : long.MaxValue;
 for (int number = first; number <= last; number++)
 {
     try
     {
-        new SaveSlotStore<GameContent>(args[0], SaveLoopPlan.Options(number)).Save(SaveLoopPlan.Slot, SaveLoopPlan.Content(number));
+        new SaveSlotStore<GameContent>(args[0], SaveLoopPlan.Options(number)) { BeforeWriteStep = beforeStep }.Save(SaveLoopPlan.Slot, SaveLoopPlan.Content(number));
         Console.Out.WriteLine(number.ToString(CultureInfo.InvariantCulture));
     }
     catch (SaveException e) when (args.Length == 3)

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using Engine.Core.Model;
 using Engine.Serialization.IO;
@@ -57,36 +56,15 @@ public sealed class CrashDuringSaveTests(ITestOutputHelper output) : IDisposable
     /// <summary>Starts the loop at save <paramref name="first"/>, kills it <paramref name="delay"/> after its first completed save, and returns the last save it reported.</summary>
     private int RunAndKill(int first, TimeSpan delay)
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"));
-        start.ArgumentList.Add(_folder);
-        start.ArgumentList.Add(first.ToString(CultureInfo.InvariantCulture));
-
-        using var process = Process.Start(start)!;
-        var stderr = process.StandardError.ReadToEndAsync();
-        int lastReported = first - 1;
-        var firstSave = new TaskCompletionSource();
-        var reading = Task.Run(() =>
+        using var loop = SaveLoopProcess.Start(_folder, first);
+        if (!loop.WaitForFirstLine(TimeSpan.FromMinutes(1)) || loop.HasExited)
         {
-            while (process.StandardOutput.ReadLine() is { } line)
-            {
-                Volatile.Write(ref lastReported, int.Parse(line, CultureInfo.InvariantCulture));
-                firstSave.TrySetResult();
-            }
-
-            firstSave.TrySetResult();
-        });
-
-        if (!firstSave.Task.Wait(TimeSpan.FromMinutes(1)) || process.HasExited)
-        {
-            process.Kill(entireProcessTree: true);
-            Assert.Fail($"The save loop did not save within a minute or stopped by itself: {stderr.Result}");
+            loop.Kill();
+            Assert.Fail($"The save loop did not save within a minute or stopped by itself: {loop.Error}");
         }
 
         Thread.Sleep(delay);
-        process.Kill(entireProcessTree: true);
-        process.WaitForExit();
-        reading.Wait();
-        return Volatile.Read(ref lastReported);
+        loop.Kill();
+        return loop.Lines.Count == 0 ? first - 1 : int.Parse(loop.Lines[^1], CultureInfo.InvariantCulture);
     }
 }

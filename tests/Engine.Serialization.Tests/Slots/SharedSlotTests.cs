@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using Engine.Core.Model;
 using Engine.Serialization.Slots;
@@ -28,7 +27,7 @@ public sealed class SharedSlotTests : IDisposable
         var store = new SaveSlotStore<GameContent>(_folder);
         int loads = 0;
         var loadFailures = new List<string>();
-        while (writers.Any(w => !w.Process.HasExited))
+        while (writers.Any(w => !w.HasExited))
         {
             if (!store.Exists(SaveLoopPlan.Slot))
             {
@@ -66,28 +65,16 @@ public sealed class SharedSlotTests : IDisposable
 
     private IEnumerable<string> AtomicFileLeftovers() => Directory.EnumerateFiles(_folder, "*.tmp");
 
-    private (Process Process, Task<string> Output, Task<string> Error) Start(int first)
-    {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"));
-        start.ArgumentList.Add(_folder);
-        start.ArgumentList.Add(first.ToString(CultureInfo.InvariantCulture));
-        start.ArgumentList.Add(SavesPerProcess.ToString(CultureInfo.InvariantCulture));
-        var process = Process.Start(start)!;
-        return (process, process.StandardOutput.ReadToEndAsync(), process.StandardError.ReadToEndAsync());
-    }
+    private SaveLoopProcess Start(int first) => SaveLoopProcess.Start(_folder, first, SavesPerProcess);
 
     /// <summary>The writer's lines, once it has exited; a watchdog of ten minutes catches a hang.</summary>
-    private static string[] Finish((Process Process, Task<string> Output, Task<string> Error) writer)
+    private static IReadOnlyList<string> Finish(SaveLoopProcess writer)
     {
-        using var process = writer.Process;
-        if (!process.WaitForExit(TimeSpan.FromMinutes(10)))
+        using (writer)
         {
-            process.Kill(entireProcessTree: true);
-            Assert.Fail("A saving process did not finish within ten minutes: it hangs.");
+            int exitCode = writer.WaitForExit(TimeSpan.FromMinutes(10));
+            Assert.True(exitCode == 0, $"The saving process exited with {exitCode}: {writer.Error}");
+            return writer.Lines;
         }
-
-        Assert.True(process.ExitCode == 0, $"The saving process exited with {process.ExitCode}: {writer.Error.Result}");
-        return writer.Output.Result.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
     }
 }

@@ -1,0 +1,111 @@
+using System.Diagnostics;
+using System.Globalization;
+
+namespace Engine.Serialization.Tests.Slots;
+
+/// <summary>
+/// tests/SaveLoop as a child process (SaveLoop DIR FIRST [COUNT]), the saving process the crash, kill and power-cut
+/// tests watch or kill; its output lines (one save number each) are collected as they come.
+/// </summary>
+internal sealed class SaveLoopProcess : IDisposable
+{
+    private readonly Process _process;
+    private readonly List<string> _lines = [];
+    private readonly TaskCompletionSource _firstLine = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly Task _reading;
+    private readonly Task<string> _error;
+
+    private SaveLoopProcess(Process process)
+    {
+        _process = process;
+        _error = process.StandardError.ReadToEndAsync();
+        _reading = Task.Run(() =>
+        {
+            while (process.StandardOutput.ReadLine() is { } line)
+            {
+                lock (_lines)
+                {
+                    _lines.Add(line);
+                }
+
+                _firstLine.TrySetResult();
+            }
+
+            _firstLine.TrySetResult();
+        });
+    }
+
+    public bool HasExited => _process.HasExited;
+
+    /// <summary>What it wrote to stderr, once it has exited.</summary>
+    public string Error => _error.Result;
+
+    /// <summary>What it printed so far: a save's number once that save is complete, or "failed: MESSAGE".</summary>
+    public IReadOnlyList<string> Lines
+    {
+        get
+        {
+            lock (_lines)
+            {
+                return [.. _lines];
+            }
+        }
+    }
+
+    /// <summary>
+    /// Starts the loop, under <paramref name="wrapper"/> if given (a program and its arguments, such as strace, that
+    /// runs the command after them), with <paramref name="environment"/> added to this process's variables.
+    /// </summary>
+    public static SaveLoopProcess Start(
+        string folder, int first, int? count = null, IEnumerable<string>? wrapper = null, IReadOnlyDictionary<string, string>? environment = null)
+    {
+        string[] command =
+        [
+            .. wrapper ?? [],
+            "dotnet",
+            Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"),
+            folder,
+            first.ToString(CultureInfo.InvariantCulture),
+            .. count is int n ? [n.ToString(CultureInfo.InvariantCulture)] : Array.Empty<string>(),
+        ];
+        var start = new ProcessStartInfo(command[0]) { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (string argument in command.Skip(1))
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
+        {
+            start.Environment[name] = value;
+        }
+
+        return new SaveLoopProcess(Process.Start(start)!);
+    }
+
+    /// <summary>Waits for its first line (or its end); false if none came within <paramref name="timeout"/>.</summary>
+    public bool WaitForFirstLine(TimeSpan timeout) => _firstLine.Task.Wait(timeout);
+
+    /// <summary>Kills it (SIGKILL on Unix) and waits until its output is read to the end.</summary>
+    public void Kill()
+    {
+        _process.Kill(entireProcessTree: true);
+        _process.WaitForExit();
+        _reading.Wait();
+    }
+
+    /// <summary>Waits for it to exit by itself and returns its exit code (128 + the signal when a signal killed it); fails the test after <paramref name="patience"/>, as a hang.</summary>
+    public int WaitForExit(TimeSpan patience)
+    {
+        if (!_process.WaitForExit(patience))
+        {
+            Kill();
+            Assert.Fail($"The save loop did not finish within {patience.TotalMinutes:N0} minutes: it hangs. {Error}");
+        }
+
+        _process.WaitForExit();
+        _reading.Wait();
+        return _process.ExitCode;
+    }
+
+    public void Dispose() => _process.Dispose();
+}
