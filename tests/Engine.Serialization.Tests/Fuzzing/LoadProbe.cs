@@ -19,12 +19,15 @@ internal static class LoadProbe
 {
     /// <summary>
     /// A watchdog for a real hang (a loop that never ends), not a measure of cost: a busy machine may take seconds over an
-    /// input that takes milliseconds on a quiet one. What an input may cost is bounded by <see cref="AllocationBound"/>.
+    /// input that takes milliseconds on a quiet one. What an input may cost is bounded in bytes allocated instead.
     /// </summary>
     public static readonly TimeSpan HangBound = TimeSpan.FromMinutes(1);
 
-    /// <summary>The most one input may make the loader allocate: 64 times its size plus 64 MiB.</summary>
-    public static long AllocationBound(int inputLength) => (64L * inputLength) + (64L << 20);
+    /// <summary>
+    /// The most any input may make the loader allocate, whatever it holds: just above what the decode budget lets a load
+    /// spend (48 bytes per payload byte plus 48 MiB), so only a load that escaped the budget crosses it.
+    /// </summary>
+    public static long BudgetBound(int inputLength) => (64L * inputLength) + (64L << 20);
 
     public static ProbeResult Run(byte[] input)
     {
@@ -85,7 +88,10 @@ internal static class LoadProbe
     }
 
     /// <summary>What is wrong with a result, or null when it is one of the allowed outcomes within the bounds.</summary>
-    public static string? Violation(byte[] input, ProbeResult result)
+    public static string? Violation(byte[] input, ProbeResult result) => Violation(input, result, BudgetBound(input.Length));
+
+    /// <summary>What is wrong with a result, allowing the input <paramref name="allocationBound"/> bytes allocated.</summary>
+    public static string? Violation(byte[] input, ProbeResult result, long allocationBound)
     {
         if (result.Escape is { } e)
         {
@@ -97,9 +103,9 @@ internal static class LoadProbe
             return $"the refusal carries the runtime's own words ({words.GetType().Name}: \"{words.Message}\"): {refusal.Message}";
         }
 
-        if (result.AllocatedBytes > AllocationBound(input.Length))
+        if (result.AllocatedBytes > allocationBound)
         {
-            return $"allocated {result.AllocatedBytes:N0} bytes for a {input.Length:N0}-byte input (bound {AllocationBound(input.Length):N0})";
+            return $"allocated {result.AllocatedBytes:N0} bytes for a {input.Length:N0}-byte input (bound {allocationBound:N0})";
         }
 
         return result.Elapsed > HangBound ? $"did not finish within {HangBound.TotalSeconds:N0} s: it hangs" : null;

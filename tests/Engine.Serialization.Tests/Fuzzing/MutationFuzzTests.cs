@@ -8,16 +8,22 @@ namespace Engine.Serialization.Tests.Fuzzing;
 
 /// <summary>
 /// Tens of thousands of damaged saves per format and compression, each of which must load or be
-/// refused with a <see cref="Errors.SaveException"/>, within the probe's time and allocation bounds.
-/// Most inputs get their checksums recomputed after mutating, or the payload checksum would stop
-/// them all before any decoder ran. Seeded: the same inputs every run (SAVE_FUZZ_SEED and
-/// SAVE_FUZZ_INPUTS vary them for longer runs).
+/// refused with a <see cref="Errors.SaveException"/>, allocating no more than a few times what loading
+/// the undamaged seeds does. Most inputs get their checksums recomputed after mutating, or the payload
+/// checksum would stop them all before any decoder ran; every stage of docs/FORMAT.md's reading order
+/// must refuse some input, or the mutations stopped reaching it. Seeded: the same inputs every run
+/// (SAVE_FUZZ_SEED and SAVE_FUZZ_INPUTS vary them for longer runs).
 /// </summary>
 public sealed class MutationFuzzTests(ITestOutputHelper output)
 {
     private const int DefaultInputsPerCase = 20_000;
 
-    private static readonly string[] StrategyNames = ["raw", "raw+checksums", "payload", "stored/metadata", "random"];
+    private static readonly string[] StrategyNames = ["raw", "raw+checksums", "header", "payload", "stored/metadata", "random"];
+
+    // What an input may allocate: this many times what loading the largest undamaged seed does, plus this many bytes per
+    // input byte (a mutation may grow the input). The most any input allocated stays under half of it.
+    private const int SeedLoads = 3;
+    private const int BytesPerInputByte = 8;
 
     public static TheoryData<SaveFormat, SaveCompression> Cases()
     {
@@ -44,25 +50,28 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
             SaveSerializer.Load<GameContent>(save); // warms up lazily built serializers, whose one-off allocations are not the input's
         }
 
+        long seedLoad = seeds.Max(save => LoadProbe.Run(save).AllocatedBytes);
         var mutator = new Mutator(new Random(seed));
-        var tally = new Tally();
+        var tally = new Tally(seedLoad);
         for (int i = 0; i < inputs; i++)
         {
             int pick = mutator.Next(seeds.Length);
             int strategy = (i % 20) switch
             {
                 < 4 => 0,
-                < 8 => 1,
-                < 17 => 2,
-                < 19 => 3,
-                _ => 4,
+                < 7 => 1,
+                7 => 2,
+                < 17 => 3,
+                < 19 => 4,
+                _ => 5,
             };
             byte[] input = strategy switch
             {
                 0 => mutator.Mutate(seeds[pick], seeds[1 - pick]),
                 1 => SaveFiles.FixChecksums(mutator.Mutate(seeds[pick], seeds[1 - pick])),
-                2 => SaveFiles.Frame(format, compression, mutator.Mutate(payloads[pick], payloads[1 - pick])),
-                3 => compression == SaveCompression.Lz4 ? MutateStored(mutator, seeds[pick], format) : MutateMetadata(mutator, seeds[pick]),
+                2 => MutateHeader(mutator, seeds[pick]),
+                3 => SaveFiles.Frame(format, compression, mutator.Mutate(payloads[pick], payloads[1 - pick])),
+                4 => compression == SaveCompression.Lz4 ? MutateStored(mutator, seeds[pick], format) : MutateMetadata(mutator, seeds[pick]),
                 _ => i % 40 == 19 ? mutator.RandomBytes(2048) : SaveFiles.Frame(format, compression, mutator.RandomBytes(2048)),
             };
 
@@ -74,6 +83,24 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
         output.WriteLine(summary);
         FuzzReport.Write($"mutation-{format}-{compression}.txt", summary);
         Assert.True(tally.Violations.Count == 0, $"{summary}\n{string.Join('\n', tally.Violations)}");
+        var unreached = Stages(compression).Where(stage => !tally.Reached(stage)).ToList();
+        Assert.True(unreached.Count == 0, $"no input reached: {string.Join(", ", unreached)}\n{summary}");
+    }
+
+    /// <summary>The outcomes docs/FORMAT.md's reading order can end in, each of which some input must reach.</summary>
+    private static IEnumerable<string> Stages(SaveCompression compression) =>
+    [
+        nameof(NotASaveFileException), "SaveCorruptedException (container)", "SaveCorruptedException (checksum)",
+        nameof(SaveTooLargeException), nameof(UnknownSaveFormatException), "SaveCorruptedException (metadata)",
+        .. compression == SaveCompression.Lz4 ? ["SaveCorruptedException (LZ4)"] : Array.Empty<string>(),
+        nameof(UnsupportedSaveVersionException), "SaveCorruptedException (decoder)", "loaded",
+    ];
+
+    /// <summary>One to four mutations inside the 52-byte header only, checksums made to match: the container's own checks.</summary>
+    private static byte[] MutateHeader(Mutator mutator, byte[] save)
+    {
+        byte[] header = mutator.Mutate(save[..SaveContainer.HeaderSize], []);
+        return header.Length == SaveContainer.HeaderSize ? SaveFiles.FixChecksums([.. header, .. save.AsSpan(SaveContainer.HeaderSize)]) : header;
     }
 
     /// <summary>The compressed bytes damaged, framed with the length the original decodes to.</summary>
@@ -96,7 +123,7 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
         int.TryParse(Environment.GetEnvironmentVariable(name), NumberStyles.Integer, CultureInfo.InvariantCulture, out int value) ? value : null;
 
     /// <summary>Counts of what the inputs did, and the first few violations with their inputs kept under artifacts/.</summary>
-    private sealed class Tally
+    private sealed class Tally(long seedLoad)
     {
         private readonly int[] _byStrategy = new int[StrategyNames.Length];
         private readonly SortedDictionary<string, int> _outcomes = new(StringComparer.Ordinal);
@@ -114,12 +141,16 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
             _outcomes[outcome] = _outcomes.GetValueOrDefault(outcome) + 1;
             _maxAllocated = Math.Max(_maxAllocated, result.AllocatedBytes);
             _maxElapsed = result.Elapsed > _maxElapsed ? result.Elapsed : _maxElapsed;
-            if (LoadProbe.Violation(input, result) is { } violation && Violations.Count < 10)
+            if (LoadProbe.Violation(input, result, Bound(input)) is { } violation && Violations.Count < 10)
             {
                 string file = FuzzReport.KeepInput($"{format}-{compression}-{_total}.sav", input);
                 Violations.Add($"input {_total} ({StrategyNames[strategy]}, kept as {file}): {violation}\n{result.Escape?.StackTrace}");
             }
         }
+
+        public bool Reached(string outcome) => _outcomes.GetValueOrDefault(outcome) > 0;
+
+        private long Bound(byte[] input) => (SeedLoads * seedLoad) + ((long)BytesPerInputByte * input.Length);
 
         /// <summary>The refusal's type, and for damage, the stage that caught it: the point is to show the decoders were reached.</summary>
         private static string Describe(SaveException refusal)
@@ -144,7 +175,8 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
             string strategies = string.Join(", ", StrategyNames.Select((s, i) => $"{s} {_byStrategy[i]:N0}"));
             string outcomes = string.Join(", ", _outcomes.Select(o => $"{o.Key} {o.Value:N0}"));
             return $"{name}: {_total:N0} inputs tried (seed {seed}; {strategies}) -> {outcomes}; "
-                + $"{Violations.Count} violations; slowest {_maxElapsed.TotalMilliseconds:N0} ms, most allocated {_maxAllocated / 1024.0 / 1024.0:N1} MiB";
+                + $"{Violations.Count} violations; slowest {_maxElapsed.TotalMilliseconds:N0} ms, most allocated {_maxAllocated / 1024.0 / 1024.0:N2} MiB "
+                + $"(an undamaged seed's load {seedLoad / 1024.0 / 1024.0:N2} MiB; bound {SeedLoads} seed loads + {BytesPerInputByte} bytes per input byte)";
         }
     }
 }
