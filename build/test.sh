@@ -26,6 +26,16 @@ else
   failed=$((failed + 1))
 fi
 
+# The sample game without the opt-in formats: what a game that saves only MessagePack carries.
+if msgpack_only="$(bash "$root/build/publish-native.sh" Game.Sample/Game.Sample.csproj game-sample-msgpack \
+    -p:SaveFormatXml=false -p:SaveFormatProtobuf=false)"; then
+  export GAME_SAMPLE_MSGPACK_NATIVE="$msgpack_only"
+else
+  echo "the MessagePack-only native publish failed" >&2
+  native_status=1
+  failed=$((failed + 1))
+fi
+
 # The second game, outside the solution, built as README tells a game to reference the engine.
 if rpg="$(bash "$root/build/publish-native.sh" tests/RpgGame/RpgGame.csproj rpg-game)"; then
   export RPG_GAME_NATIVE="$rpg"

@@ -12,7 +12,8 @@ internal static class SaveDocuments
     public static SaveDocument? Open(SaveFormat format, ReadOnlyMemory<byte> payload) => format switch
     {
         SaveFormat.MessagePack => new MessagePackDocument(payload),
-        SaveFormat.Xml => new XmlSaveDocument(payload),
+        SaveFormat.Xml when OptionalFormats.Xml => new XmlSaveDocument(payload),
+        SaveFormat.Xml => throw OptionalFormats.Unavailable(format),
         _ => null,
     };
 }

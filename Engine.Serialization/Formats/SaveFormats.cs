@@ -11,8 +11,9 @@ internal static class SaveFormats
     public static ISaveFormat<T> Get<T>(SaveFormat id, SaveModelCodec<T> codec) => id switch
     {
         SaveFormat.MessagePack => codec.MessagePackFormat,
-        SaveFormat.Xml => codec.XmlFormat,
-        SaveFormat.Protobuf => codec.ProtobufFormat,
+        SaveFormat.Xml when OptionalFormats.Xml => codec.XmlFormat,
+        SaveFormat.Protobuf when OptionalFormats.Protobuf => codec.ProtobufFormat,
+        SaveFormat.Xml or SaveFormat.Protobuf => throw OptionalFormats.Unavailable(id),
         _ => throw new SaveFormatUnavailableException($"The {id} format is not available in this build of the game."),
     };
 }

@@ -13,6 +13,13 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
         Environment.GetEnvironmentVariable("GAME_SAMPLE_NATIVE") is { Length: > 0 } path ? path : Path.Combine(Engine.Testing.Repository.Root, "artifacts", "native", "game-sample"),
         []);
 
+    /// <summary>The native build without XML and protobuf (-p:SaveFormatXml=false -p:SaveFormatProtobuf=false), named in GAME_SAMPLE_MSGPACK_NATIVE.</summary>
+    public static readonly GameProgram NativeMessagePackOnly = new(
+        "native, MessagePack only",
+        Environment.GetEnvironmentVariable("GAME_SAMPLE_MSGPACK_NATIVE") is { Length: > 0 } path ? path
+            : Path.Combine(Engine.Testing.Repository.Root, "artifacts", "game-sample-msgpack", "game-sample"),
+        []);
+
     public static TheoryData<string> Both() => new(Jit.Name, Native.Name);
 
     public static GameProgram Named(string name) => name == Jit.Name ? Jit : Native;
@@ -20,9 +27,9 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
     /// <summary>Runs the program with <paramref name="input"/> as its standard input; fails the test if it runs over a minute.</summary>
     public GameRun Run(IEnumerable<string> arguments, string input = "")
     {
-        if (this == Native && !File.Exists(FileName))
+        if (this != Jit && !File.Exists(FileName))
         {
-            throw new InvalidOperationException($"The native game is not at {FileName}: publish it first with 'bash build/publish-native.sh' (build/test.sh does).");
+            throw new InvalidOperationException($"The {Name} game is not at {FileName}: publish it first as build/test.sh does.");
         }
 
         var start = new ProcessStartInfo(FileName)
