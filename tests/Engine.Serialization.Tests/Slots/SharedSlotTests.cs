@@ -1,93 +1,98 @@
 using System.Diagnostics;
 using System.Globalization;
-using Engine.Core.Model;
-using Engine.Serialization.Slots;
-using Engine.Testing;
-using SaveLoop;
+using Xunit.Abstractions;
 
 namespace Engine.Serialization.Tests.Slots;
 
 /// <summary>
 /// Processes sharing a slot folder (a game and its launcher, two instances of a game): two processes save to one slot
-/// at once while this one loads it throughout. No save may fail the other's, and every load sees one whole save.
+/// at once while a third loads it throughout (tests/SaveLoop, its load mode). No save may fail the other's, and every
+/// load sees one whole save. The three are NativeAOT programs when SAVE_LOOP_NATIVE names the published SaveLoop
+/// (build/test.sh and build/crash-stress.sh publish it), JIT ones (dotnet SaveLoop.dll) when it is unset.
 /// </summary>
-public sealed class SharedSlotTests : IDisposable
+public sealed class SharedSlotTests(ITestOutputHelper output) : IDisposable
 {
     // SHARED_SLOT_SAVES sets how many (build/crash-stress.sh runs thousands).
     private static readonly int SavesPerProcess =
         int.TryParse(Environment.GetEnvironmentVariable("SHARED_SLOT_SAVES"), CultureInfo.InvariantCulture, out int n) ? n : 200;
 
-    private readonly string _folder = Directory.CreateTempSubdirectory("engine-shared-slot-").FullName;
+    private static readonly string? Native = Environment.GetEnvironmentVariable("SAVE_LOOP_NATIVE") is { Length: > 0 } path ? path : null;
 
-    public void Dispose() => Directory.Delete(_folder, recursive: true);
+    private readonly string _root = Directory.CreateTempSubdirectory("engine-shared-slot-").FullName;
+
+    private string Slots => Path.Combine(_root, "slots");
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
 
     [Fact]
     public void Save_TwoProcessesToOneSlotWhileAThirdLoads_NothingFails()
     {
-        var writers = new[] { Start(1), Start(1_000_001) };
-        var store = new SaveSlotStore<GameContent>(_folder);
-        int loads = 0;
-        var loadFailures = new List<string>();
-        while (writers.Any(w => !w.Process.HasExited))
+        if (Native is not null && !File.Exists(Native))
         {
-            if (!store.Exists(SaveLoopPlan.Slot))
-            {
-                Thread.Sleep(1);
-                continue;
-            }
-
-            try
-            {
-                var result = store.Load(SaveLoopPlan.Slot);
-                GraphAssert.Equal(SaveLoopPlan.Content(result.Content.Player.Moves), result.Content);
-                if (result.NewestProblem is { } problem)
-                {
-                    loadFailures.Add("fell back to the backup: " + problem.Message);
-                }
-
-                loads++;
-            }
-            catch (SaveException e)
-            {
-                loadFailures.Add(e.Message);
-            }
+            Assert.Fail($"SAVE_LOOP_NATIVE names {Native}, which does not exist: publish it with 'bash build/publish-native.sh tests/SaveLoop/SaveLoop.csproj SaveLoop' (build/test.sh does).");
         }
 
-        var outputs = writers.Select(w => Finish(w)).ToList();
-        var saveFailures = outputs.SelectMany(lines => lines.Where(line => line.StartsWith("failed: ", StringComparison.Ordinal))).ToList();
-        int saved = outputs.Sum(lines => lines.Count(line => !line.StartsWith("failed: ", StringComparison.Ordinal)));
+        string stopFile = Path.Combine(_root, "stop");
+        string count = SavesPerProcess.ToString(CultureInfo.InvariantCulture);
+        var loader = Start("load", Slots, stopFile);
+        var savers = new[] { Start(Slots, "1", count), Start(Slots, "1000001", count) };
+
+        List<string[]> saverLines;
+        try
+        {
+            saverLines = savers.Select(Finish).ToList();
+        }
+        finally
+        {
+            // The loader stops once the file exists, whether or not the savers finished well.
+            File.WriteAllText(stopFile, "");
+        }
+
+        var loaderLines = Finish(loader);
+
+        var saveFailures = saverLines.SelectMany(lines => lines.Where(IsFailure)).ToList();
+        int saved = saverLines.Sum(lines => lines.Count(line => !IsFailure(line)));
+        var loadFailures = loaderLines.Where(IsFailure).ToList();
+        int loads = loaderLines.Select(line => line.StartsWith("loads: ", StringComparison.Ordinal) ? int.Parse(line[7..], CultureInfo.InvariantCulture) : 0).Sum();
+        output.WriteLine($"{(Native is null ? "JIT" : "native")} processes: {saved} saves, {saveFailures.Count} failed; {loads} loads, {loadFailures.Count} failed");
 
         Assert.True(saveFailures.Count == 0, $"{saveFailures.Count} of {2 * SavesPerProcess} saves failed, for example: {saveFailures.FirstOrDefault()}");
         Assert.Equal(2 * SavesPerProcess, saved);
         Assert.True(loadFailures.Count == 0, $"{loadFailures.Count} of {loads + loadFailures.Count} loads failed, for example: {loadFailures.FirstOrDefault()}");
         Assert.True(loads > 0, "no load ran while the saves did");
-        Assert.Empty(AtomicFileLeftovers());
+        Assert.Empty(Directory.EnumerateFiles(Slots, "*.tmp"));
     }
 
-    private IEnumerable<string> AtomicFileLeftovers() => Directory.EnumerateFiles(_folder, "*.tmp");
+    private static bool IsFailure(string line) => line.StartsWith("failed: ", StringComparison.Ordinal);
 
-    private (Process Process, Task<string> Output, Task<string> Error) Start(int first)
+    private static (Process Process, Task<string> Output, Task<string> Error) Start(params string[] arguments)
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"));
-        start.ArgumentList.Add(_folder);
-        start.ArgumentList.Add(first.ToString(CultureInfo.InvariantCulture));
-        start.ArgumentList.Add(SavesPerProcess.ToString(CultureInfo.InvariantCulture));
+        var start = new ProcessStartInfo(Native ?? "dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
+        if (Native is null)
+        {
+            start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"));
+        }
+
+        foreach (string argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
         var process = Process.Start(start)!;
         return (process, process.StandardOutput.ReadToEndAsync(), process.StandardError.ReadToEndAsync());
     }
 
-    /// <summary>The writer's lines, once it has exited; a watchdog of ten minutes catches a hang.</summary>
-    private static string[] Finish((Process Process, Task<string> Output, Task<string> Error) writer)
+    /// <summary>The process's lines, once it has exited; a watchdog of ten minutes catches a hang.</summary>
+    private static string[] Finish((Process Process, Task<string> Output, Task<string> Error) run)
     {
-        using var process = writer.Process;
+        using var process = run.Process;
         if (!process.WaitForExit(TimeSpan.FromMinutes(10)))
         {
             process.Kill(entireProcessTree: true);
-            Assert.Fail("A saving process did not finish within ten minutes: it hangs.");
+            Assert.Fail("A SaveLoop process did not finish within ten minutes: it hangs.");
         }
 
-        Assert.True(process.ExitCode == 0, $"The saving process exited with {process.ExitCode}: {writer.Error.Result}");
-        return writer.Output.Result.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        Assert.True(process.ExitCode == 0, $"A SaveLoop process exited with {process.ExitCode}: {run.Error.Result}");
+        return run.Output.Result.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
     }
 }
