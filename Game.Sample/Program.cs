@@ -10,7 +10,7 @@ try
         ["demo", .. var rest] => DemoCommand.Run(rest, Console.Out),
         ["new", .. var rest] => NewCommand.Run(rest, Console.Out),
         ["load", .. var rest] => LoadCommand.Run(rest, Console.Out),
-        ["selftest"] => SelfTestCommand.Run(Console.Out),
+        ["selftest", .. var rest] => SelfTestCommand.Run(rest, Console.Out),
         ["help" or "--help" or "-h"] => HelpCommand.Run(Console.Out),
         [] => throw new UsageException("no command given; see 'game-sample --help'"),
         [var command, ..] => throw new UsageException($"unknown command '{command}'; see 'game-sample --help'"),

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: publishes the native sample game and the second game, tests/RpgGame (the tests launch both), runs
+# Runs every test: publishes the native sample game, the second game, tests/RpgGame, and tests/SaveLoop (the tests launch
+# all three; SaveLoop's two savers and a loader share a slot), runs
 # the unit tests (JIT), then each native program's selftest, then every benchmark once in a dry mode so none
 # rots (each BenchmarkDotNet suite and the cold-start harness count as one check; their numbers are
 # not checked). Installs what it needs, and ends with one line of totals: "N passed, N failed".
@@ -41,6 +42,15 @@ if rpg="$(bash "$root/build/publish-native.sh" tests/RpgGame/RpgGame.csproj rpg-
   export RPG_GAME_NATIVE="$rpg"
 else
   echo "the native publish of the RPG failed" >&2
+  native_status=1
+  failed=$((failed + 1))
+fi
+
+# The shared-slot test's processes, native when this names them (the test runs them under JIT when it is unset).
+if save_loop="$(bash "$root/build/publish-native.sh" tests/SaveLoop/SaveLoop.csproj SaveLoop)"; then
+  export SAVE_LOOP_NATIVE="$save_loop"
+else
+  echo "the native publish of SaveLoop failed" >&2
   native_status=1
   failed=$((failed + 1))
 fi

@@ -84,7 +84,7 @@ internal static class DemoCommand
                     start = Stopwatch.GetTimestamp();
                     var loaded = store.Load(slot).Content;
                     double loadMs = Stopwatch.GetElapsedTime(start).TotalMilliseconds;
-                    bool ok = ContentComparison.AreEqual(content, loaded);
+                    bool ok = ContentDump.Difference(ContentDump.Of(content), ContentDump.Of(loaded)) is null;
                     allOk &= ok;
                     long bytes = new FileInfo(store.PathOf(slot)).Length;
                     output.WriteLine($"{row} {bytes,12:N0} {saveMs,9:F1} {loadMs,9:F1}  {(ok ? "ok" : "MISMATCH")}");

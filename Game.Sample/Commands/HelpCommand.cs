@@ -20,8 +20,10 @@ internal static class HelpCommand
           load FILE [--quiet]
               Load any save and print what it holds and how long the load took
               (--quiet: only "load-ms=N", the load's milliseconds, for harnesses).
-          selftest
-              Round-trip generated content in every format and compression, in this process.
+          selftest [--dump DIR]
+              Round-trip generated content in every format and compression, in this process,
+              each load held to a JSON dump of the content that shares nothing with the save
+              codecs (--dump: write the dumps to DIR, for the tests).
           help, --help
               This text.
         """;

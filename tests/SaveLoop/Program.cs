@@ -10,11 +10,17 @@ using SaveLoop;
 // once its save is complete: until the crash tests kill it, or COUNT saves, printing "failed: MESSAGE" for a save
 // that fails and going on (the tests of processes sharing a slot count them). With SAVELOOP_KILL_AT=STEP (a
 // WriteStep) it kills itself with SIGKILL just before that step of its first save, as a crash there would.
+// SaveLoop load DIR STOP-FILE: loads that slot until STOP-FILE exists; see LoadLoop.
+if (args is ["load", var loadFolder, var stopFile])
+{
+    return LoadLoop.Run(loadFolder, stopFile, Console.Out);
+}
+
 if (args.Length is not (2 or 3)
     || !int.TryParse(args[1], NumberStyles.None, CultureInfo.InvariantCulture, out int first)
     || (args.Length == 3 && !int.TryParse(args[2], NumberStyles.None, CultureInfo.InvariantCulture, out _)))
 {
-    Console.Error.WriteLine("usage: SaveLoop DIR FIRST [COUNT]");
+    Console.Error.WriteLine("usage: SaveLoop DIR FIRST [COUNT] | SaveLoop load DIR STOP-FILE");
     return 2;
 }
 

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using Engine.Testing;
+using RpgGame;
 using RpgGame.Model;
 
 namespace Engine.Serialization.Tests.Models;
@@ -67,6 +68,38 @@ public sealed class RpgGameProgramTests
             }
 
             Assert.True(compared > seeds.Length, $"only {compared} of {seeds.Length * 3} saves held text a save can carry");
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    // The native program holds every load to the party's PartyDump and writes that dump; the same party dumped here,
+    // under JIT, must give the same bytes: native loads equal what JIT code makes of the party, by an oracle that owes
+    // nothing to the save generator.
+    [Fact]
+    public void NativeSelfTest_PassesAndDumpsEachPartyAsJitCodeDoes()
+    {
+        string folder = Directory.CreateTempSubdirectory("rpg-selftest-").FullName;
+        try
+        {
+            var (exitCode, output) = Run("native", "selftest", "--dump", folder);
+            Assert.True(exitCode == 0, output);
+            Assert.Contains("selftest: 101 passed, 0 failed", output, StringComparison.Ordinal);
+
+            foreach (var (name, party) in Enumerable.Range(1, 100).Select(seed => ($"seed-{seed}", PartyFactory.Random(seed))).Prepend(("sample", PartyFactory.Sample())))
+            {
+                string path = Path.Combine(folder, name + ".json");
+                if (PartyFactory.HoldsInvalidText(party))
+                {
+                    Assert.False(File.Exists(path), $"{name} holds text a save refuses, yet was dumped");
+                    continue;
+                }
+
+                string? difference = PartyDump.Difference(PartyDump.Of(party), File.ReadAllBytes(path));
+                Assert.True(difference is null, $"{name}: {difference}");
+            }
         }
         finally
         {

@@ -4,8 +4,8 @@ using System.Globalization;
 namespace Engine.Serialization.Tests.Slots;
 
 /// <summary>
-/// tests/SaveLoop as a child process (SaveLoop DIR FIRST [COUNT]), the saving process the crash, kill and power-cut
-/// tests watch or kill; its output lines (one save number each) are collected as they come.
+/// tests/SaveLoop as a child process (SaveLoop DIR FIRST [COUNT], or SaveLoop load DIR STOP-FILE), the saving and
+/// loading process the crash, kill, power-cut and shared-slot tests watch or kill; its output lines are collected as they come.
 /// </summary>
 internal sealed class SaveLoopProcess : IDisposable
 {
@@ -53,21 +53,28 @@ internal sealed class SaveLoopProcess : IDisposable
     }
 
     /// <summary>
-    /// Starts the loop, under <paramref name="wrapper"/> if given (a program and its arguments, such as strace, that
-    /// runs the command after them), with <paramref name="environment"/> added to this process's variables.
+    /// The NativeAOT SaveLoop when SAVE_LOOP_NATIVE names it (build/test.sh and build/crash-stress.sh publish it), else
+    /// null: the JIT one runs (dotnet SaveLoop.dll).
+    /// </summary>
+    public static string? Native { get; } = Environment.GetEnvironmentVariable("SAVE_LOOP_NATIVE") is { Length: > 0 } path ? path : null;
+
+    /// <summary>
+    /// Starts the loop under JIT, under <paramref name="wrapper"/> if given (a program and its arguments, such as
+    /// strace, that runs the command after them), with <paramref name="environment"/> added to this process's variables.
     /// </summary>
     public static SaveLoopProcess Start(
-        string folder, int first, int? count = null, IEnumerable<string>? wrapper = null, IReadOnlyDictionary<string, string>? environment = null)
+        string folder, int first, int? count = null, IEnumerable<string>? wrapper = null, IReadOnlyDictionary<string, string>? environment = null) =>
+        Launch(
+            [.. wrapper ?? [], "dotnet", Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"), folder, first.ToString(CultureInfo.InvariantCulture),
+                .. count is int n ? [n.ToString(CultureInfo.InvariantCulture)] : Array.Empty<string>()],
+            environment);
+
+    /// <summary>SaveLoop with <paramref name="arguments"/>: the native one when <see cref="Native"/> names it, else under JIT.</summary>
+    public static SaveLoopProcess StartNativeIfPublished(params string[] arguments) =>
+        Launch(Native is { } path ? [path, .. arguments] : ["dotnet", Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"), .. arguments], null);
+
+    private static SaveLoopProcess Launch(string[] command, IReadOnlyDictionary<string, string>? environment)
     {
-        string[] command =
-        [
-            .. wrapper ?? [],
-            "dotnet",
-            Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"),
-            folder,
-            first.ToString(CultureInfo.InvariantCulture),
-            .. count is int n ? [n.ToString(CultureInfo.InvariantCulture)] : Array.Empty<string>(),
-        ];
         var start = new ProcessStartInfo(command[0]) { RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (string argument in command.Skip(1))
         {

@@ -1,80 +1,77 @@
 using System.Globalization;
-using Engine.Core.Model;
-using Engine.Serialization.Slots;
-using Engine.Testing;
-using SaveLoop;
+using Xunit.Abstractions;
 
 namespace Engine.Serialization.Tests.Slots;
 
 /// <summary>
 /// Processes sharing a slot folder (a game and its launcher, two instances of a game): two processes save to one slot
-/// at once while this one loads it throughout. No save may fail the other's, and every load sees one whole save.
+/// at once while a third loads it throughout (tests/SaveLoop, its load mode). No save may fail the other's, and every
+/// load sees one whole save. The three are NativeAOT programs when SAVE_LOOP_NATIVE names the published SaveLoop
+/// (build/test.sh and build/crash-stress.sh publish it), JIT ones (dotnet SaveLoop.dll) when it is unset.
 /// </summary>
-public sealed class SharedSlotTests : IDisposable
+public sealed class SharedSlotTests(ITestOutputHelper output) : IDisposable
 {
     // SHARED_SLOT_SAVES sets how many (build/crash-stress.sh runs thousands).
     private static readonly int SavesPerProcess =
         int.TryParse(Environment.GetEnvironmentVariable("SHARED_SLOT_SAVES"), CultureInfo.InvariantCulture, out int n) ? n : 200;
 
-    private readonly string _folder = Directory.CreateTempSubdirectory("engine-shared-slot-").FullName;
+    private readonly string _root = Directory.CreateTempSubdirectory("engine-shared-slot-").FullName;
 
-    public void Dispose() => Directory.Delete(_folder, recursive: true);
+    private string Slots => Path.Combine(_root, "slots");
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
 
     [Fact]
     public void Save_TwoProcessesToOneSlotWhileAThirdLoads_NothingFails()
     {
-        var writers = new[] { Start(1), Start(1_000_001) };
-        var store = new SaveSlotStore<GameContent>(_folder);
-        int loads = 0;
-        var loadFailures = new List<string>();
-        while (writers.Any(w => !w.HasExited))
+        if (SaveLoopProcess.Native is { } native && !File.Exists(native))
         {
-            if (!store.Exists(SaveLoopPlan.Slot))
-            {
-                Thread.Sleep(1);
-                continue;
-            }
-
-            try
-            {
-                var result = store.Load(SaveLoopPlan.Slot);
-                GraphAssert.Equal(SaveLoopPlan.Content(result.Content.Player.Moves), result.Content);
-                if (result.NewestProblem is { } problem)
-                {
-                    loadFailures.Add("fell back to the backup: " + problem.Message);
-                }
-
-                loads++;
-            }
-            catch (SaveException e)
-            {
-                loadFailures.Add(e.Message);
-            }
+            Assert.Fail($"SAVE_LOOP_NATIVE names {native}, which does not exist: publish it with 'bash build/publish-native.sh tests/SaveLoop/SaveLoop.csproj SaveLoop' (build/test.sh does).");
         }
 
-        var outputs = writers.Select(w => Finish(w)).ToList();
-        var saveFailures = outputs.SelectMany(lines => lines.Where(line => line.StartsWith("failed: ", StringComparison.Ordinal))).ToList();
-        int saved = outputs.Sum(lines => lines.Count(line => !line.StartsWith("failed: ", StringComparison.Ordinal)));
+        string stopFile = Path.Combine(_root, "stop");
+        string count = SavesPerProcess.ToString(CultureInfo.InvariantCulture);
+        var loader = Start("load", Slots, stopFile);
+        var savers = new[] { Start(Slots, "1", count), Start(Slots, "1000001", count) };
+
+        List<IReadOnlyList<string>> saverLines;
+        try
+        {
+            saverLines = savers.Select(Finish).ToList();
+        }
+        finally
+        {
+            // The loader stops once the file exists, whether or not the savers finished well.
+            File.WriteAllText(stopFile, "");
+        }
+
+        var loaderLines = Finish(loader);
+
+        var saveFailures = saverLines.SelectMany(lines => lines.Where(IsFailure)).ToList();
+        int saved = saverLines.Sum(lines => lines.Count(line => !IsFailure(line)));
+        var loadFailures = loaderLines.Where(IsFailure).ToList();
+        int loads = loaderLines.Select(line => line.StartsWith("loads: ", StringComparison.Ordinal) ? int.Parse(line[7..], CultureInfo.InvariantCulture) : 0).Sum();
+        output.WriteLine($"{(SaveLoopProcess.Native is null ? "JIT" : "native")} processes: {saved} saves, {saveFailures.Count} failed; {loads} loads, {loadFailures.Count} failed");
 
         Assert.True(saveFailures.Count == 0, $"{saveFailures.Count} of {2 * SavesPerProcess} saves failed, for example: {saveFailures.FirstOrDefault()}");
         Assert.Equal(2 * SavesPerProcess, saved);
         Assert.True(loadFailures.Count == 0, $"{loadFailures.Count} of {loads + loadFailures.Count} loads failed, for example: {loadFailures.FirstOrDefault()}");
         Assert.True(loads > 0, "no load ran while the saves did");
-        Assert.Empty(AtomicFileLeftovers());
+        Assert.Empty(Directory.EnumerateFiles(Slots, "*.tmp"));
     }
 
-    private IEnumerable<string> AtomicFileLeftovers() => Directory.EnumerateFiles(_folder, "*.tmp");
+    private static bool IsFailure(string line) => line.StartsWith("failed: ", StringComparison.Ordinal);
 
-    private SaveLoopProcess Start(int first) => SaveLoopProcess.Start(_folder, first, SavesPerProcess);
+    private static SaveLoopProcess Start(params string[] arguments) => SaveLoopProcess.StartNativeIfPublished(arguments);
 
-    /// <summary>The writer's lines, once it has exited; a watchdog of ten minutes catches a hang.</summary>
-    private static IReadOnlyList<string> Finish(SaveLoopProcess writer)
+    /// <summary>The process's lines, once it has exited; a watchdog of ten minutes catches a hang.</summary>
+    private static IReadOnlyList<string> Finish(SaveLoopProcess process)
     {
-        using (writer)
+        using (process)
         {
-            int exitCode = writer.WaitForExit(TimeSpan.FromMinutes(10));
-            Assert.True(exitCode == 0, $"The saving process exited with {exitCode}: {writer.Error}");
-            return writer.Lines;
+            int exitCode = process.WaitForExit(TimeSpan.FromMinutes(10));
+            Assert.True(exitCode == 0, $"A SaveLoop process exited with {exitCode}: {process.Error}");
+            return process.Lines;
         }
     }
 }
