@@ -18,42 +18,28 @@ failed=0
 # records a save's file operations for the power-cut replay and kills a save between File.Replace's link and rename.
 bash "$root/build/apt-install.sh" lz4 libxml2-utils protobuf-compiler libprotobuf-dev strace || exit 1
 
+# Publishes a program with NativeAOT and exports its path in the variable named first; a failed publish counts.
 native_status=0
-if game="$(bash "$root/build/publish-native.sh")"; then
-  export GAME_SAMPLE_NATIVE="$game"
-else
-  echo "the native publish failed" >&2
-  native_status=1
-  failed=$((failed + 1))
-fi
+publish() {
+  local variable="$1" what="$2" path
+  shift 2
+  if path="$(bash "$root/build/publish-native.sh" "$@")"; then
+    export "$variable=$path"
+  else
+    echo "the native publish of $what failed" >&2
+    native_status=1
+    failed=$((failed + 1))
+  fi
+}
 
+publish GAME_SAMPLE_NATIVE "the sample game"
 # The sample game without the opt-in formats: what a game that saves only MessagePack carries.
-if msgpack_only="$(bash "$root/build/publish-native.sh" Game.Sample/Game.Sample.csproj game-sample-msgpack \
-    -p:SaveFormatXml=false -p:SaveFormatProtobuf=false)"; then
-  export GAME_SAMPLE_MSGPACK_NATIVE="$msgpack_only"
-else
-  echo "the MessagePack-only native publish failed" >&2
-  native_status=1
-  failed=$((failed + 1))
-fi
-
+publish GAME_SAMPLE_MSGPACK_NATIVE "the MessagePack-only sample game" Game.Sample/Game.Sample.csproj game-sample-msgpack \
+  -p:SaveFormatXml=false -p:SaveFormatProtobuf=false
 # The second game, outside the solution, built as README tells a game to reference the engine.
-if rpg="$(bash "$root/build/publish-native.sh" tests/RpgGame/RpgGame.csproj rpg-game)"; then
-  export RPG_GAME_NATIVE="$rpg"
-else
-  echo "the native publish of the RPG failed" >&2
-  native_status=1
-  failed=$((failed + 1))
-fi
-
+publish RPG_GAME_NATIVE "the RPG" tests/RpgGame/RpgGame.csproj rpg-game
 # The shared-slot test's processes, native when this names them (the test runs them under JIT when it is unset).
-if save_loop="$(bash "$root/build/publish-native.sh" tests/SaveLoop/SaveLoop.csproj SaveLoop)"; then
-  export SAVE_LOOP_NATIVE="$save_loop"
-else
-  echo "the native publish of SaveLoop failed" >&2
-  native_status=1
-  failed=$((failed + 1))
-fi
+publish SAVE_LOOP_NATIVE "SaveLoop" tests/SaveLoop/SaveLoop.csproj SaveLoop
 
 # The mutation-fuzzing tests each write one line of counts here; stale ones would mislead.
 fuzz_reports="$root/artifacts/fuzz"
@@ -105,7 +91,7 @@ fi
 
 # The same round-trips inside each NativeAOT-published game; each ends with "selftest: N passed, N failed".
 if [ "$native_status" -eq 0 ]; then
-  for program in "$game" "$rpg"; do
+  for program in "$GAME_SAMPLE_NATIVE" "$RPG_GAME_NATIVE"; do
     "$program" selftest 2>&1 | tee "$native_log" | grep -v "^ok "
     status=${PIPESTATUS[0]}
     read -r native_passed native_failed < <(sed -nE 's/^selftest: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$native_log")
