@@ -30,7 +30,7 @@ public sealed class PreparedSave<T>
     {
         ArgumentNullException.ThrowIfNull(content);
         var snapshot = SaveModels.Get<T>().Copy(content);
-        return new PreparedSave<T>(snapshot, metadata ?? SaveMetadata.For(content), options ?? SaveOptions.Default);
+        return new PreparedSave<T>(snapshot, SaveMetadata.For(content, metadata), options ?? SaveOptions.Default);
     }
 
     /// <summary>Encodes, compresses and writes the whole save file; safe to call from any thread, more than once.</summary>

@@ -25,7 +25,7 @@ internal static class SaveWriter
         }
 
         options ??= SaveOptions.Default;
-        metadata = (metadata ?? SaveMetadata.For(content)).With(codec.ModelId, options.GameId);
+        metadata = SaveMetadata.For(content, metadata).With(codec.ModelId, options.GameId);
 
         using var payload = new PooledBufferWriter();
         SaveFormats.Get(options.Format, codec).Write(payload, content);

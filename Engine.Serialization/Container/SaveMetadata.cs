@@ -32,18 +32,24 @@ public sealed class SaveMetadata
     /// Metadata taken from the game itself (an <see cref="ISaveMetadataSource"/>; empty for other models), stamped
     /// with the current time.
     /// </summary>
-    public static SaveMetadata For<T>(T content)
+    public static SaveMetadata For<T>(T content) => For(content, given: null);
+
+    /// <summary>
+    /// What the game passed, with what it left unset (an empty title or game id, no time, no play time) taken from
+    /// <see cref="For{T}(T)"/>: a game that adds a thumbnail keeps the title, play time and time stamp.
+    /// </summary>
+    public static SaveMetadata For<T>(T content, SaveMetadata? given)
     {
         ArgumentNullException.ThrowIfNull(content);
-        var metadata = new SaveMetadata { SavedAtUtc = DateTime.UtcNow };
-        if (content is ISaveMetadataSource source)
+        var source = content as ISaveMetadataSource;
+        return new SaveMetadata
         {
-            metadata.Title = source.Title;
-            metadata.PlayTimeSeconds = source.PlayTimeSeconds;
-            metadata.GameId = source.GameId;
-        }
-
-        return metadata;
+            Title = given is { Title.Length: > 0 } ? given.Title : source?.Title ?? "",
+            SavedAtUtc = given is not null && given.SavedAtUtc != default ? given.SavedAtUtc : DateTime.UtcNow,
+            PlayTimeSeconds = given is not null && given.PlayTimeSeconds != 0 ? given.PlayTimeSeconds : source?.PlayTimeSeconds ?? 0,
+            GameId = given is { GameId.Length: > 0 } ? given.GameId : source?.GameId ?? "",
+            Thumbnail = given?.Thumbnail ?? [],
+        };
     }
 
     internal SaveMetadata With(string modelId, string? gameId) => new()

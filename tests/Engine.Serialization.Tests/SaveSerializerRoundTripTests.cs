@@ -14,6 +14,38 @@ public sealed class SaveSerializerRoundTripTests : IDisposable
 
     public static TheoryData<ContentSize> Sizes => new(Enum.GetValues<ContentSize>());
 
+    [Fact]
+    public void Save_WithMetadataHoldingOnlyAThumbnail_KeepsTheGamesTitlePlayTimeAndTimeStamp()
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+        content.PlayTimeSeconds = 4321.5;
+        string path = Path.Combine(_folder, "thumbnail.sav");
+        var before = DateTime.UtcNow;
+
+        SaveSerializer.SaveToFile(path, content, new SaveMetadata { Thumbnail = [0x89, 0x50, 0x4E, 0x47] });
+        var metadata = SaveSerializer.ReadInfo(path).Metadata;
+
+        Assert.Equal(content.Title, metadata.Title);
+        Assert.Equal(4321.5, metadata.PlayTimeSeconds);
+        Assert.InRange(metadata.SavedAtUtc, before.AddSeconds(-1), DateTime.UtcNow.AddSeconds(1));
+        Assert.Equal([0x89, 0x50, 0x4E, 0x47], metadata.Thumbnail);
+    }
+
+    [Fact]
+    public void Save_WithMetadataGivingATitle_KeepsThatTitleAndTheRestFromTheGame()
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+        content.PlayTimeSeconds = 12;
+        string path = Path.Combine(_folder, "titled.sav");
+
+        SaveSerializer.SaveToFile(path, content, new SaveMetadata { Title = "Before the cave" });
+        var metadata = SaveSerializer.ReadInfo(path).Metadata;
+
+        Assert.Equal("Before the cave", metadata.Title);
+        Assert.Equal(12, metadata.PlayTimeSeconds);
+        Assert.NotEqual(default, metadata.SavedAtUtc);
+    }
+
     [Theory]
     [MemberData(nameof(Sizes))]
     public void Save_ThenLoad_ByteArray_GivesEqualContent(ContentSize size)
