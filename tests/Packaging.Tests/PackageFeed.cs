@@ -72,6 +72,12 @@ public sealed class PackageFeed : IDisposable
             {
                 Directory.Delete(restored, recursive: true);
             }
+
+            string versions = Path.GetDirectoryName(restored)!;
+            if (Directory.Exists(versions) && !Directory.EnumerateFileSystemEntries(versions).Any())
+            {
+                Directory.Delete(versions);
+            }
         }
     }
 }
