@@ -6,7 +6,7 @@ namespace Engine.Serialization.Formats;
 /// <summary>
 /// Whether this build of the game includes the opt-in formats. MessagePack and LZ4 are always there; a game turns XML
 /// and protobuf on in its project (<c>&lt;SaveFormatXml&gt;true&lt;/SaveFormatXml&gt;</c>,
-/// <c>&lt;SaveFormatProtobuf&gt;true&lt;/SaveFormatProtobuf&gt;</c>), which build/Engine.Serialization.targets makes
+/// <c>&lt;SaveFormatProtobuf&gt;true&lt;/SaveFormatProtobuf&gt;</c>), which buildTransitive/Engine.Serialization.targets makes
 /// runtime switches. NativeAOT folds a switch that is off to a constant, so none of that format's code, nor System.Xml
 /// or protobuf-net, reaches the game's binary.
 /// </summary>
