@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: publishes the native sample game and the second game, tests/RpgGame (the tests launch both), runs
+# Runs every test: publishes the native sample game, the second game, tests/RpgGame, and savetool (the tests launch all three), runs
 # the unit tests (JIT), then each native program's selftest, then every benchmark once in a dry mode so none
 # rots (each BenchmarkDotNet suite and the cold-start harness count as one check; their numbers are
 # not checked). Installs what it needs, and ends with one line of totals: "N passed, N failed".
@@ -31,6 +31,15 @@ if rpg="$(bash "$root/build/publish-native.sh" tests/RpgGame/RpgGame.csproj rpg-
   export RPG_GAME_NATIVE="$rpg"
 else
   echo "the native publish of the RPG failed" >&2
+  native_status=1
+  failed=$((failed + 1))
+fi
+
+# savetool as it ships natively: the tests run its commands in the NativeAOT binary too.
+if savetool="$(bash "$root/build/publish-native.sh" Tools/SaveTool/SaveTool.csproj savetool)"; then
+  export SAVETOOL_NATIVE="$savetool"
+else
+  echo "the native publish of savetool failed" >&2
   native_status=1
   failed=$((failed + 1))
 fi
