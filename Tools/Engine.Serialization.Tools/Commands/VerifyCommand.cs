@@ -16,6 +16,11 @@ internal static class VerifyCommand
     {
         var arguments = ToolArguments.Parse("verify", args, [], []);
         string target = arguments.Exactly(1, "one save file or folder")[0];
+        if (!Directory.Exists(target) && !File.Exists(target))
+        {
+            throw new ToolException($"{target}: there is no such file or folder.");
+        }
+
         var files = Directory.Exists(target) ? SavesIn(target) : [target];
         if (files.Count == 0)
         {

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using Engine.Serialization.Container;
 
 namespace SaveTool.Tests.Commands;
 
@@ -97,5 +98,21 @@ public sealed class DumpTests : IDisposable
         var rooms = json.RootElement.GetProperty("Rooms");
         Assert.Equal(content.Rooms.Count, rooms.GetArrayLength());
         Assert.Equal(content.Rooms[^1].WalkGrid.Cells.Length, rooms[content.Rooms.Count - 1].GetProperty("WalkGrid").GetProperty("Cells").GetArrayLength());
+    }
+
+    /// <summary>A hostile payload: the structure is checked, nesting bounded, before anything walks it.</summary>
+    [Fact]
+    public void Dump_OfAPayloadNestedTooDeeply_IsRefused()
+    {
+        byte[] payload = [0x81, 0xA1, (byte)'a', .. Enumerable.Repeat((byte)0x91, 100_000), 0xC0];
+        var file = new System.Buffers.ArrayBufferWriter<byte>();
+        SaveContainer.Write(file, SaveFormat.MessagePack, SaveCompression.None, 1, new SaveMetadata { ModelId = "another.game" }, payload, payload.Length);
+        string path = _files.PathOf("deep.sav");
+        File.WriteAllBytes(path, file.WrittenSpan.ToArray());
+
+        var run = SaveToolProgram.Run("dump", path);
+
+        Assert.Equal((2, ""), (run.ExitCode, run.Output));
+        Assert.Equal($"error: {path}: The MessagePack payload is not a well-formed document (the document nests deeper than 500 levels). Load an earlier save.", run.OneErrorLine());
     }
 }

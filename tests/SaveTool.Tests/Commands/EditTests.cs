@@ -67,6 +67,7 @@ public sealed class EditTests : IDisposable
     [InlineData("Rooms[0]=x", "error: 'Rooms[0]' is an object; --set changes one value: text, a number, true or false, or a time.")]
     [InlineData("Player.Scroe=1", "error: 'Player.Scroe' is not in the game: Player has no member 'Scroe'; it has CharacterId, Name, Score, Moves, SelectedItemId.")]
     [InlineData("SchemaVersion=2", "the edited game would not load, so nothing was written: ")]
+    [InlineData("Rooms[0].Hotspots[0].Cursor=99", "the edited game would not load, so nothing was written: ")]
     [InlineData("Player.Score", "error: '--set Player.Score' is not PATH=VALUE (Player.Score=120); see 'savetool --help'")]
     public void Edit_ThatCanNotBeMade_IsOneLine_AndWritesNothing(string set, string message)
     {

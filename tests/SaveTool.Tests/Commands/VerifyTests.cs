@@ -63,6 +63,17 @@ public sealed class VerifyTests : IDisposable
     }
 
     [Fact]
+    public void Verify_OfNothing_CanNotRun()
+    {
+        string path = _files.PathOf("gone.sav");
+
+        var run = SaveToolProgram.Run("verify", path);
+
+        Assert.Equal(2, run.ExitCode);
+        Assert.Equal($"error: {path}: there is no such file or folder.", run.OneErrorLine());
+    }
+
+    [Fact]
     public void Verify_AFolderWithoutSaves_CanNotRun()
     {
         var run = SaveToolProgram.Run("verify", _files.Folder);
