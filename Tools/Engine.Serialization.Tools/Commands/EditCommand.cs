@@ -4,6 +4,7 @@ using Engine.Serialization.Container;
 using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
+using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Tools.Commands;
 
@@ -32,7 +33,7 @@ internal static class EditCommand
             codec = save.RequireCodec("edit of an XML or protobuf save");
         }
 
-        var game = codec is null ? save.GameAsMessagePack("edit") : SaveFile.ToMessagePack(codec, save.Load(codec));
+        var game = codec is null ? save.GameAsMessagePack("edit") : EditableGame(save, codec);
         var changes = new List<string>();
         save.Walk(() =>
         {
@@ -72,6 +73,33 @@ internal static class EditCommand
 
         output.Text.WriteLine(replaced ? $"{path}: written; the previous save is kept as {SaveFileWriting.BackupOf(path)}" : $"{path}: written");
         return 0;
+    }
+
+    /// <summary>
+    /// The game loaded through its model, as MessagePack for the edits. What a save in another format holds beyond its
+    /// model (members a newer game wrote, kept as that format wrote them) can't travel through MessagePack; rather than
+    /// drop it, a save that would come back different even unedited is refused.
+    /// </summary>
+    private static ReadOnlyMemory<byte> EditableGame(SaveFile save, SaveModelCodec codec)
+    {
+        var game = save.Load(codec);
+        var asMessagePack = SaveFile.ToMessagePack(codec, game);
+        if (save.Header.Format == SaveFormat.MessagePack)
+        {
+            return asMessagePack;
+        }
+
+        var asSaved = new ArrayBufferWriter<byte>();
+        var roundTripped = new ArrayBufferWriter<byte>();
+        save.Named(() =>
+        {
+            codec.Encode(save.Header.Format, asSaved, game);
+            codec.Encode(save.Header.Format, roundTripped, codec.Decode(SaveFormat.MessagePack, asMessagePack));
+            return 0;
+        });
+        return asSaved.WrittenSpan.SequenceEqual(roundTripped.WrittenSpan) ? asMessagePack : throw new ToolException(
+            $"{save.Path}: the save holds members its model doesn't have (a newer version of the game wrote them), which an edit here "
+            + "would drop, so nothing was written: edit it with the newer game's savetool (SaveTool.Run in its program).");
     }
 
     /// <summary>The edited MessagePack payload in the save's container again, with its header's format, compression, schema and metadata.</summary>

@@ -1,5 +1,9 @@
+using System.Buffers;
+using System.Text;
 using Engine.Core.Model;
 using Engine.Serialization;
+using Engine.Serialization.Container;
+using Engine.Serialization.Models;
 using Engine.Serialization.Slots;
 using Engine.Testing;
 using RpgGame.Model;
@@ -93,5 +97,59 @@ public sealed class EditTests : IDisposable
         var party = SaveSerializer.LoadFromFile<PartyState>(path);
         Assert.Equal(25, party.Reputation["Thieves' guild"]);
         Assert.Equal(new DateTime(2026, 12, 24, 18, 0, 0, DateTimeKind.Utc), party.LastRestUtc);
+    }
+
+    /// <summary>Members a newer game wrote are kept by a load and re-save in the format that holds them; an edit must not lose them.</summary>
+    [Theory]
+    [InlineData(SaveFormat.MessagePack)]
+    [InlineData(SaveFormat.Xml)]
+    public void Edit_OfASaveHoldingMembersTheModelLacks_KeepsThemOrWritesNothing(SaveFormat format)
+    {
+        string path = _files.PathOf("newer.sav");
+        File.WriteAllBytes(path, NewerGamesSave(format));
+        byte[] before = File.ReadAllBytes(path);
+
+        var run = SaveToolProgram.Run("edit", path, "--set", "Player.Score=5");
+
+        if (format == SaveFormat.MessagePack)
+        {
+            Assert.Equal(0, run.ExitCode);
+            var game = SaveToolProgram.Run("dump", path, "--path", "Player").Output;
+            Assert.Contains("\"Nickname\": \"Ace\"", game, StringComparison.Ordinal);
+            Assert.Contains("\"Score\": 5", game, StringComparison.Ordinal);
+        }
+        else
+        {
+            Assert.Equal(2, run.ExitCode);
+            Assert.Contains("the save holds members its model doesn't have", run.OneErrorLine(), StringComparison.Ordinal);
+            Assert.Equal(before, File.ReadAllBytes(path));
+        }
+    }
+
+    /// <summary>A Small game's save with a member this model lacks added to its player, as a newer game would write it.</summary>
+    private static byte[] NewerGamesSave(SaveFormat format)
+    {
+        var content = SaveFiles.Small();
+        content.Player.Name = "Ace";
+        byte[] payload;
+        if (format == SaveFormat.Xml)
+        {
+            var xml = new ArrayBufferWriter<byte>();
+            SaveModels.Find(SaveModels.IdOf<GameContent>())!.Encode(SaveFormat.Xml, xml, content);
+            payload = Encoding.UTF8.GetBytes(Encoding.UTF8.GetString(xml.WrittenSpan).Replace("</Player>", "  <Nickname>Ace</Nickname>\n  </Player>", StringComparison.Ordinal));
+        }
+        else
+        {
+            // Player is a map of five members: its header 0x85 becomes 0x86, and the sixth pair follows Name.
+            byte[] raw = SaveSerializer.ReadPayload(SaveSerializer.Save(content)).Payload.ToArray();
+            byte[] name = [0xA4, .. "Name"u8, 0xA3, .. "Ace"u8];
+            int at = raw.AsSpan().IndexOf(name);
+            raw[raw.AsSpan(0, at).LastIndexOf((byte)0x85)] = 0x86;
+            payload = [.. raw.AsSpan(0, at + name.Length), 0xA8, .. "Nickname"u8, 0xA3, .. "Ace"u8, .. raw.AsSpan(at + name.Length)];
+        }
+
+        var file = new ArrayBufferWriter<byte>();
+        SaveContainer.Write(file, format, SaveCompression.None, 1, new SaveMetadata { ModelId = SaveModels.IdOf<GameContent>() }, payload, payload.Length);
+        return file.WrittenSpan.ToArray();
     }
 }
