@@ -61,6 +61,10 @@ internal static class SaveReader
     public static SaveInfo ReadInfo(string path, LoadOptions? options) =>
         WithFile(path, file => SaveContainer.ReadInfo(file, options ?? LoadOptions.Default));
 
+    /// <summary>A file's bytes, within the limits and unchecked, for tools that check them their own way; failures name the file.</summary>
+    public static ReadOnlyMemory<byte> ReadFileBytes(string path, LoadOptions? options) =>
+        WithFile(path, file => StreamReading.ReadAll(file, options ?? LoadOptions.Default));
+
     /// <summary>The payload of a save of <typeparamref name="T"/>, checked, decompressed and migrated to the model's current schema.</summary>
     public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload<T>(ReadOnlyMemory<byte> data, LoadOptions options, SaveModelCodec<T> codec)
     {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: publishes the native sample game, the second game, tests/RpgGame, and tests/SaveLoop (the tests launch
-# all three; SaveLoop's two savers and a loader share a slot), runs
+# Runs every test: publishes the native sample game (also without XML and protobuf), the second game, tests/RpgGame,
+# tests/SaveLoop (its two savers and a loader share a slot) and savetool (the tests launch them all), runs
 # the unit tests (JIT), then each native program's selftest, then every benchmark once in a dry mode so none
 # rots (each BenchmarkDotNet suite and the cold-start harness count as one check; their numbers are
 # not checked). Installs what it needs, and ends with one line of totals: "N passed, N failed".
@@ -40,6 +40,9 @@ publish GAME_SAMPLE_MSGPACK_NATIVE "the MessagePack-only sample game" Game.Sampl
 publish RPG_GAME_NATIVE "the RPG" tests/RpgGame/RpgGame.csproj rpg-game
 # The shared-slot test's processes, native when this names them (the test runs them under JIT when it is unset).
 publish SAVE_LOOP_NATIVE "SaveLoop" tests/SaveLoop/SaveLoop.csproj SaveLoop
+
+# savetool as it ships natively: the tests run its commands in the NativeAOT binary too.
+publish SAVETOOL_NATIVE "savetool" Tools/SaveTool/SaveTool.csproj savetool
 
 # The mutation-fuzzing tests each write one line of counts here; stale ones would mislead.
 fuzz_reports="$root/artifacts/fuzz"

@@ -141,22 +141,7 @@ internal static class SaveContainer
     /// </summary>
     private static SaveHeader ParseHeader(ReadOnlySpan<byte> data, LoadOptions limits)
     {
-        if (data.IsEmpty)
-        {
-            throw new SaveCorruptedException("The file is empty.");
-        }
-
-        int magicLength = Math.Min(data.Length, Magic.Length);
-        if (!data[..magicLength].SequenceEqual(Magic[..magicLength]))
-        {
-            throw new NotASaveFileException("This is not a save file: it does not start with the save signature.");
-        }
-
-        if (data.Length < HeaderSize)
-        {
-            throw new SaveCorruptedException($"The file ends after {data.Length} bytes, inside the {HeaderSize}-byte header.");
-        }
-
+        RequireHeader(data);
         ushort version = BinaryPrimitives.ReadUInt16LittleEndian(data[VersionOffset..]);
         if (version > CurrentVersion)
         {
@@ -164,7 +149,7 @@ internal static class SaveContainer
                 $"The save uses container version {version}, but this build reads up to {CurrentVersion}: update the game to load it.");
         }
 
-        if (BinaryPrimitives.ReadUInt32LittleEndian(data[HeaderChecksumOffset..]) != Crc32.HashToUInt32(data[..HeaderChecksumOffset]))
+        if (!HeaderChecksumHolds(data))
         {
             throw new SaveCorruptedException("The header's checksum does not match: the file was damaged after it was written.");
         }
@@ -174,16 +159,7 @@ internal static class SaveContainer
             throw new SaveCorruptedException("The header says container version 0, which was never written.");
         }
 
-        var header = new SaveHeader(
-            version,
-            (SaveFormat)data[FormatOffset],
-            (SaveCompression)data[CompressionOffset],
-            BinaryPrimitives.ReadInt32LittleEndian(data[SchemaOffset..]),
-            BinaryPrimitives.ReadInt32LittleEndian(data[MetadataLengthOffset..]),
-            BinaryPrimitives.ReadInt64LittleEndian(data[PayloadLengthOffset..]),
-            BinaryPrimitives.ReadInt64LittleEndian(data[DecodedLengthOffset..]),
-            BinaryPrimitives.ReadUInt64LittleEndian(data[PayloadChecksumOffset..]));
-
+        var header = HeaderFields(data);
         if (header.MetadataLength < 0 || header.PayloadLength < 0 || header.DecodedLength < 0)
         {
             throw new SaveCorruptedException("The header declares a negative length.");
@@ -208,6 +184,69 @@ internal static class SaveContainer
 
         return header;
     }
+
+    /// <summary>
+    /// What a file's header says and which of its checksums hold, believing nothing past the signature: for tools that
+    /// show a damaged save. A checksum is null when the file is too short to hold what it covers.
+    /// </summary>
+    public static ContainerChecks Inspect(ReadOnlySpan<byte> data)
+    {
+        RequireHeader(data);
+        var header = HeaderFields(data);
+        bool? metadataHolds = null;
+        bool? payloadHolds = null;
+        long payloadStart = HeaderSize + (long)header.MetadataLength;
+        if (header.MetadataLength >= 0 && payloadStart <= data.Length)
+        {
+            var metadata = data.Slice(HeaderSize, header.MetadataLength);
+            metadataHolds = BinaryPrimitives.ReadUInt32LittleEndian(data[MetadataChecksumOffset..]) == Crc32.HashToUInt32(metadata);
+            if (header.PayloadLength >= 0 && header.PayloadLength <= data.Length - payloadStart)
+            {
+                payloadHolds = XxHash3.HashToUInt64(data.Slice((int)payloadStart, (int)header.PayloadLength)) == header.PayloadChecksum;
+            }
+        }
+
+        return new ContainerChecks(
+            header,
+            BinaryPrimitives.ReadUInt32LittleEndian(data[HeaderChecksumOffset..]),
+            HeaderChecksumHolds(data),
+            BinaryPrimitives.ReadUInt32LittleEndian(data[MetadataChecksumOffset..]),
+            metadataHolds,
+            payloadHolds);
+    }
+
+    /// <summary>Refuses what doesn't start with the signature or ends inside the header.</summary>
+    private static void RequireHeader(ReadOnlySpan<byte> data)
+    {
+        if (data.IsEmpty)
+        {
+            throw new SaveCorruptedException("The file is empty.");
+        }
+
+        int magicLength = Math.Min(data.Length, Magic.Length);
+        if (!data[..magicLength].SequenceEqual(Magic[..magicLength]))
+        {
+            throw new NotASaveFileException("This is not a save file: it does not start with the save signature.");
+        }
+
+        if (data.Length < HeaderSize)
+        {
+            throw new SaveCorruptedException($"The file ends after {data.Length} bytes, inside the {HeaderSize}-byte header.");
+        }
+    }
+
+    private static bool HeaderChecksumHolds(ReadOnlySpan<byte> data) =>
+        BinaryPrimitives.ReadUInt32LittleEndian(data[HeaderChecksumOffset..]) == Crc32.HashToUInt32(data[..HeaderChecksumOffset]);
+
+    private static SaveHeader HeaderFields(ReadOnlySpan<byte> data) => new(
+        BinaryPrimitives.ReadUInt16LittleEndian(data[VersionOffset..]),
+        (SaveFormat)data[FormatOffset],
+        (SaveCompression)data[CompressionOffset],
+        BinaryPrimitives.ReadInt32LittleEndian(data[SchemaOffset..]),
+        BinaryPrimitives.ReadInt32LittleEndian(data[MetadataLengthOffset..]),
+        BinaryPrimitives.ReadInt64LittleEndian(data[PayloadLengthOffset..]),
+        BinaryPrimitives.ReadInt64LittleEndian(data[DecodedLengthOffset..]),
+        BinaryPrimitives.ReadUInt64LittleEndian(data[PayloadChecksumOffset..]));
 
     private static SaveMetadata ReadMetadata(SaveHeader parsed, ReadOnlySpan<byte> header, ReadOnlySpan<byte> metadata)
     {

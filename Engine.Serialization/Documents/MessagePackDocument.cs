@@ -7,9 +7,9 @@ using MessagePack;
 namespace Engine.Serialization.Documents;
 
 /// <summary>
-/// A MessagePack payload as an editable document for migration steps. Members keep their original
-/// bytes until a step opens them, so the untouched bulk of a save (height grids, logs) is copied,
-/// never decoded. Nesting is bounded like the typed decode's.
+/// A MessagePack payload as an editable document for migration steps; opening one checks the whole structure, which
+/// tools that read a payload without its model rely on. Members keep their original bytes until a step opens them, so
+/// the untouched bulk of a save (height grids, logs) is copied, never decoded. Nesting is bounded like the typed decode's.
 /// </summary>
 internal sealed class MessagePackDocument : SaveDocument
 {
@@ -25,7 +25,7 @@ internal sealed class MessagePackDocument : SaveDocument
         }
         catch (Exception e) when (e is MessagePackSerializationException or EndOfStreamException or InvalidOperationException)
         {
-            throw new SaveCorruptedException($"The MessagePack payload could not be opened for migration ({e.Message}).", innerException: e);
+            throw new SaveCorruptedException($"The MessagePack payload is not a well-formed document ({e.Message}).", innerException: e);
         }
     }
 

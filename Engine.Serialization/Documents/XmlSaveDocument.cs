@@ -25,7 +25,7 @@ internal sealed class XmlSaveDocument : SaveDocument
         }
         catch (XmlException e)
         {
-            throw new SaveCorruptedException($"The XML payload could not be opened for migration ({e.Message}).", innerException: e);
+            throw new SaveCorruptedException($"The XML payload is not a well-formed document ({e.Message}).", innerException: e);
         }
 
         Root = new Element(_document.Root ?? throw new SaveCorruptedException("The XML payload has no root element."));

@@ -1,5 +1,7 @@
+using System.Buffers;
 using System.ComponentModel;
 using System.Xml;
+using Engine.Serialization.Container;
 using Engine.Serialization.Formats;
 using Engine.Serialization.Formats.MessagePack;
 using Engine.Serialization.Formats.Protobuf;
@@ -11,17 +13,16 @@ using ProtoBuf;
 namespace Engine.Serialization.Models;
 
 /// <summary>
-/// Everything the save system knows of one <see cref="SaveModelAttribute"/> root, written by Engine.Serialization.Generator
-/// into the assembly that declares the model and registered with <see cref="SaveModels"/> when that assembly loads.
-/// Games don't implement or call it.
+/// A registered save model whatever its root type, for tools that meet saves of any model and find its codec by the id
+/// a save records (<see cref="SaveModels.Find"/>). Only <see cref="SaveModelCodec{T}"/> derives from it, so every
+/// operation here runs the model's generated code for its own type: nothing is found by reflection.
 /// </summary>
-/// <typeparam name="T">The root type.</typeparam>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public abstract class SaveModelCodec<T>
+public abstract class SaveModelCodec
 {
-    private MessagePackSaveFormat<T>? _messagePackFormat;
-    private XmlSaveFormat<T>? _xmlFormat;
-    private ProtobufSaveFormat<T>? _protobufFormat;
+    private protected SaveModelCodec()
+    {
+    }
 
     /// <summary>The stable name saves record for the model (<see cref="SaveModelAttribute.Id"/>).</summary>
     public abstract string ModelId { get; }
@@ -31,6 +32,35 @@ public abstract class SaveModelCodec<T>
 
     /// <summary>The steps that bring older saves of the model up to <see cref="SchemaVersion"/>.</summary>
     public abstract SchemaMigrations Migrations { get; }
+
+    /// <summary>The model's schemas for other tools (.proto, XSD) and its member tables, generated from its declaration.</summary>
+    public abstract SaveModelSchemas Schemas { get; }
+
+    /// <summary>Loads a whole save file as <see cref="SaveSerializer.Load{T}(ReadOnlyMemory{byte}, LoadOptions?)"/> does.</summary>
+    internal abstract object Load(ReadOnlyMemory<byte> file, LoadOptions options);
+
+    /// <summary>Writes a whole save file of <paramref name="content"/>, a root <see cref="Load"/> or <see cref="Decode"/> gave.</summary>
+    internal abstract void Save(IBufferWriter<byte> output, object content, SaveMetadata metadata, SaveOptions options);
+
+    /// <summary>Decodes a bare payload of <paramref name="format"/>, refusing what the format refuses in a load (a null the model does not allow).</summary>
+    internal abstract object Decode(SaveFormat format, ReadOnlyMemory<byte> payload);
+
+    /// <summary>Encodes a root as a bare payload of <paramref name="format"/>.</summary>
+    internal abstract void Encode(SaveFormat format, IBufferWriter<byte> output, object content);
+}
+
+/// <summary>
+/// Everything the save system knows of one <see cref="SaveModelAttribute"/> root, written by Engine.Serialization.Generator
+/// into the assembly that declares the model and registered with <see cref="SaveModels"/> when that assembly loads.
+/// Games don't implement or call it.
+/// </summary>
+/// <typeparam name="T">The root type.</typeparam>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public abstract class SaveModelCodec<T> : SaveModelCodec
+{
+    private MessagePackSaveFormat<T>? _messagePackFormat;
+    private XmlSaveFormat<T>? _xmlFormat;
+    private ProtobufSaveFormat<T>? _protobufFormat;
 
     /// <summary>
     /// MessagePack's resolver for every type of the model (the generated formatters, then MessagePack's built-in
@@ -62,9 +92,6 @@ public abstract class SaveModelCodec<T>
     /// <summary>Reads the root message; an absent field keeps the model's default.</summary>
     public abstract T ReadProtobuf(ref ProtoReader.State state);
 
-    /// <summary>The model's schemas for other tools (.proto, XSD) and its member tables, generated from its declaration.</summary>
-    public abstract SaveModelSchemas Schemas { get; }
-
     /// <summary>A deep copy sharing nothing mutable with <paramref name="value"/>: the snapshot an async save encodes.</summary>
     public abstract T Copy(T value);
 
@@ -76,6 +103,16 @@ public abstract class SaveModelCodec<T>
     /// that counts: a save whose payload disagrees with it is refused, as is a game about to be saved that does.
     /// </summary>
     public abstract long? SchemaVersionOf(T value);
+
+    internal sealed override object Load(ReadOnlyMemory<byte> file, LoadOptions options) => SaveReader.Read<T>(file, options)!;
+
+    internal sealed override void Save(IBufferWriter<byte> output, object content, SaveMetadata metadata, SaveOptions options) =>
+        SaveWriter.Write(output, (T)content, metadata, options);
+
+    internal sealed override object Decode(SaveFormat format, ReadOnlyMemory<byte> payload) => SaveFormats.Get(format, this).Read(payload)!;
+
+    internal sealed override void Encode(SaveFormat format, IBufferWriter<byte> output, object content) =>
+        SaveFormats.Get(format, this).Write(output, (T)content);
 
     internal ISaveFormat<T> MessagePackFormat => _messagePackFormat ??= new MessagePackSaveFormat<T>(this);
 

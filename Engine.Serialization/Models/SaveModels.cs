@@ -3,11 +3,17 @@ using System.ComponentModel;
 namespace Engine.Serialization.Models;
 
 /// <summary>
-/// The models this program can save: each registers its generated codec when the assembly declaring it loads
-/// (a module initializer in the generated code, so nothing is found by reflection).
+/// The models this program can save: each registers its generated codec when code of the assembly declaring it first
+/// runs (a module initializer in the generated code, so nothing is found by reflection; NativeAOT compiles it in only
+/// when the program uses that assembly). Get&lt;T&gt; and a model's own type both reach it; a tool that looks models
+/// up by id must have used each model's assembly first.
 /// </summary>
 public static class SaveModels
 {
+    private static readonly Lock ByIdGate = new();
+    private static readonly Dictionary<string, (SaveModelCodec Codec, Type Type)> ById = new(StringComparer.Ordinal);
+    private static readonly Dictionary<string, string> IdConflicts = new(StringComparer.Ordinal);
+
     /// <summary>Called by generated code only. The first registration of a type wins; the same type's later ones must agree with it.</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
     public static void Register<T>(SaveModelCodec<T> codec)
@@ -18,6 +24,7 @@ public static class SaveModels
             if (Registered<T>.Codec is not { } first)
             {
                 Registered<T>.Codec = codec;
+                RegisterId(codec, typeof(T));
             }
             else if (first.ModelId != codec.ModelId || first.SchemaVersion != codec.SchemaVersion)
             {
@@ -36,6 +43,48 @@ public static class SaveModels
 
     /// <summary>The schemas other tools read saves of <typeparamref name="T"/> with (.proto, XSD) and its member tables, generated from its declaration.</summary>
     public static SaveModelSchemas SchemasOf<T>() => Get<T>().Schemas;
+
+    /// <summary>
+    /// The codec of the registered model saves name <paramref name="modelId"/>, whatever its root type; null when no
+    /// model of that id has registered in this process (its assembly isn't loaded, or it belongs to another game).
+    /// </summary>
+    internal static SaveModelCodec? Find(string modelId)
+    {
+        lock (ByIdGate)
+        {
+            if (IdConflicts.TryGetValue(modelId, out string? conflict))
+            {
+                throw new InvalidOperationException(conflict);
+            }
+
+            return ById.TryGetValue(modelId, out var found) ? found.Codec : null;
+        }
+    }
+
+    /// <summary>The ids of the models registered so far, sorted.</summary>
+    internal static IReadOnlyList<string> Ids
+    {
+        get
+        {
+            lock (ByIdGate)
+            {
+                return [.. ById.Keys.Order(StringComparer.Ordinal)];
+            }
+        }
+    }
+
+    private static void RegisterId(SaveModelCodec codec, Type type)
+    {
+        lock (ByIdGate)
+        {
+            if (!ById.TryAdd(codec.ModelId, (codec, type)))
+            {
+                IdConflicts[codec.ModelId] =
+                    $"Two types in this program are the save model '{codec.ModelId}', '{ById[codec.ModelId].Type.FullName}' and '{type.FullName}', "
+                    + "so which one a save of it holds can't be told.";
+            }
+        }
+    }
 
     internal static SaveModelCodec<T> Get<T>()
     {

@@ -10,7 +10,7 @@ namespace Engine.Serialization.Slots;
 internal sealed class SlotFiles(string directory)
 {
     /// <summary>How long a save waits for another process's save to the same slot: far longer than any save takes.</summary>
-    private static readonly TimeSpan LockPatience = TimeSpan.FromMinutes(2);
+    internal static readonly TimeSpan LockPatience = TimeSpan.FromMinutes(2);
 
     public string Directory { get; } = directory;
 

@@ -162,6 +162,35 @@ public sealed class SaveContainerTests
         Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(save.AsMemory(0, keep)));
     }
 
+    [Theory]
+    [InlineData(12, false, true, true)] // the schema version: the rest is still checked as the header says
+    [InlineData(60, true, false, true)] // inside the metadata
+    [InlineData(-1, true, true, false)] // the payload's last byte
+    public void Inspect_ShowsTheHeaderAndWhichChecksumsHold_BelievingNothing(int offset, bool header, bool metadata, bool payload)
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small), Metadata);
+        var intact = SaveContainer.Inspect(save);
+        save[offset < 0 ? save.Length + offset : offset] ^= 0x01;
+
+        var checks = SaveContainer.Inspect(save);
+
+        Assert.Equal((true, true, true), (intact.HeaderHolds, intact.MetadataHolds, intact.PayloadHolds));
+        Assert.Equal((header, metadata, payload), (checks.HeaderHolds, checks.MetadataHolds!.Value, checks.PayloadHolds!.Value));
+        Assert.Equal(BinaryPrimitives.ReadUInt32LittleEndian(save.AsSpan(48)), checks.HeaderChecksum);
+    }
+
+    [Fact]
+    public void Inspect_OfASaveCutShort_LeavesThePayloadUnchecked()
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small), Metadata);
+
+        var checks = SaveContainer.Inspect(save.AsSpan(0, save.Length - 1));
+
+        Assert.True(checks.HeaderHolds);
+        Assert.True(checks.MetadataHolds);
+        Assert.Null(checks.PayloadHolds);
+    }
+
     /// <summary>Recomputes the header checksum after a test edits a header field, as a hostile file would.</summary>
     private static void Reseal(byte[] save) =>
         BinaryPrimitives.WriteUInt32LittleEndian(save.AsSpan(48), Crc32.HashToUInt32(save.AsSpan(0, 48)));

@@ -1,0 +1,125 @@
+using System.Buffers;
+using Engine.Serialization.Compression;
+using Engine.Serialization.Container;
+using Engine.Serialization.Documents;
+using Engine.Serialization.Errors;
+using Engine.Serialization.Formats;
+using Engine.Serialization.Models;
+
+namespace Engine.Serialization.Tools.Commands;
+
+/// <summary>
+/// <c>edit FILE --set PATH=VALUE...</c>: changes values of the game in a save and writes it again in its format and
+/// compression with the same metadata and new checksums, keeping the previous file as FILE.bak. Through the model when
+/// this program has it: the game is loaded (and migrated) as the game loads it, and an edit the game would refuse is
+/// refused. Without it, only a MessagePack save, edited in its own structure.
+/// </summary>
+internal static class EditCommand
+{
+    public static int Run(IEnumerable<string> args, ToolOutput output)
+    {
+        var arguments = ToolArguments.Parse("edit", args, ["--set"], [], repeatable: ["--set"]);
+        string path = arguments.Exactly(1, "one save file")[0];
+        var edits = arguments.Values("--set").Select(Edit.Parse).ToList();
+        if (edits.Count == 0)
+        {
+            throw ToolException.Usage("'edit' needs --set PATH=VALUE");
+        }
+
+        var save = SaveFile.Open(path);
+        var codec = save.Codec;
+        if (codec is null && save.Header.Format != SaveFormat.MessagePack)
+        {
+            codec = save.RequireCodec("edit of an XML or protobuf save");
+        }
+
+        var game = codec is null ? save.GameAsMessagePack("edit") : EditableGame(save, codec);
+        var changes = new List<string>();
+        save.Walk(() =>
+        {
+            foreach (var edit in edits)
+            {
+                (game, string before, string after) = ValueEdit.Set(game, edit.Path, edit.Value);
+                changes.Add($"{edit.Path.Text}: {before} -> {after}");
+            }
+
+            return 0;
+        });
+
+        var file = new ArrayBufferWriter<byte>();
+        try
+        {
+            if (codec is not null)
+            {
+                var options = new SaveOptions { Format = save.Header.Format, Compression = save.Header.Compression };
+                codec.Save(file, codec.Decode(SaveFormat.MessagePack, game), save.Info.Metadata, options);
+                codec.Load(file.WrittenMemory, LoadOptions.Default);
+            }
+            else
+            {
+                WriteUntyped(save, game, file);
+            }
+        }
+        catch (SaveException e)
+        {
+            throw new ToolException($"{path}: the edited game would not load, so nothing was written: {e.Reason}");
+        }
+
+        bool replaced = SaveFileWriting.Replace(path, file.WrittenSpan);
+        foreach (string change in changes)
+        {
+            output.Text.WriteLine(change);
+        }
+
+        output.Text.WriteLine(replaced ? $"{path}: written; the previous save is kept as {SaveFileWriting.BackupOf(path)}" : $"{path}: written");
+        return 0;
+    }
+
+    /// <summary>
+    /// The game loaded through its model, as MessagePack for the edits. What a save in another format holds beyond its
+    /// model (members a newer game wrote, kept as that format wrote them) can't travel through MessagePack; rather than
+    /// drop it, a save that would come back different even unedited is refused.
+    /// </summary>
+    private static ReadOnlyMemory<byte> EditableGame(SaveFile save, SaveModelCodec codec)
+    {
+        var game = save.Load(codec);
+        var asMessagePack = SaveFile.ToMessagePack(codec, game);
+        if (save.Header.Format == SaveFormat.MessagePack)
+        {
+            return asMessagePack;
+        }
+
+        var asSaved = new ArrayBufferWriter<byte>();
+        var roundTripped = new ArrayBufferWriter<byte>();
+        save.Named(() =>
+        {
+            codec.Encode(save.Header.Format, asSaved, game);
+            codec.Encode(save.Header.Format, roundTripped, codec.Decode(SaveFormat.MessagePack, asMessagePack));
+            return 0;
+        });
+        return asSaved.WrittenSpan.SequenceEqual(roundTripped.WrittenSpan) ? asMessagePack : throw new ToolException(
+            $"{save.Path}: the save holds members its model doesn't have (a newer version of the game wrote them), which an edit here "
+            + "would drop, so nothing was written: edit it with the newer game's savetool (SaveTool.Run in its program).");
+    }
+
+    /// <summary>The edited MessagePack payload in the save's container again, with its header's format, compression, schema and metadata.</summary>
+    private static void WriteUntyped(SaveFile save, ReadOnlyMemory<byte> game, ArrayBufferWriter<byte> file)
+    {
+        var header = save.Header;
+        var stored = new ArrayBufferWriter<byte>();
+        PayloadCompression.Compress(header.Compression, game.Span, stored, Lz4Level.Fast);
+        SaveContainer.Write(file, header.Format, header.Compression, header.SchemaVersion, save.Info.Metadata, stored.WrittenSpan, game.Length);
+        _ = new MessagePackDocument(SaveSerializer.ReadPayload(file.WrittenMemory).Payload);
+    }
+
+    private sealed record Edit(MemberPath Path, string Value)
+    {
+        public static Edit Parse(string text)
+        {
+            int equals = text.IndexOf('=', StringComparison.Ordinal);
+            return equals > 0
+                ? new Edit(MemberPath.Parse(text[..equals]), text[(equals + 1)..])
+                : throw ToolException.Usage($"'--set {text}' is not PATH=VALUE (Player.Score=120)");
+        }
+    }
+}

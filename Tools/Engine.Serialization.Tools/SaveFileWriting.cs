@@ -1,0 +1,24 @@
+using Engine.Serialization.IO;
+using Engine.Serialization.Slots;
+
+namespace Engine.Serialization.Tools;
+
+/// <summary>Writes a save file as a slot's save is written: whole or not at all, the file it replaces kept as the backup.</summary>
+internal static class SaveFileWriting
+{
+    /// <summary>
+    /// Replaces or creates <paramref name="path"/> (temp file, fsync, rename, fsync of the folder), keeping the file it
+    /// replaces as <c>path.bak</c>. In a slot folder (the slot's lock file is there) it holds the slot's lock meanwhile,
+    /// so a running game's save to the slot waits for it. Returns whether a previous file was kept.
+    /// </summary>
+    public static bool Replace(string path, ReadOnlySpan<byte> save)
+    {
+        string lockPath = path + SaveSlotStore.LockExtension;
+        using var slotLock = File.Exists(lockPath) ? ProcessLock.Acquire(lockPath, SlotFiles.LockPatience, path) : null;
+        bool replaced = File.Exists(path);
+        AtomicFile.Write(path, save, BackupOf(path));
+        return replaced;
+    }
+
+    public static string BackupOf(string path) => path + SaveSlotStore.BackupExtension;
+}

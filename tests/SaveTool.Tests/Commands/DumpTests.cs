@@ -1,0 +1,118 @@
+using System.Text.Json;
+using Engine.Serialization.Container;
+
+namespace SaveTool.Tests.Commands;
+
+/// <summary><c>savetool dump</c>: the game as JSON, from every format; one member with --path.</summary>
+public sealed class DumpTests : IDisposable
+{
+    private readonly SaveFiles _files = new();
+
+    public void Dispose() => _files.Dispose();
+
+    public static TheoryData<SaveFormat, SaveCompression> EveryFormat()
+    {
+        var cases = new TheoryData<SaveFormat, SaveCompression>();
+        foreach (var format in Enum.GetValues<SaveFormat>())
+        {
+            cases.Add(format, SaveCompression.None);
+            cases.Add(format, SaveCompression.Lz4);
+        }
+
+        return cases;
+    }
+
+    [Theory]
+    [MemberData(nameof(EveryFormat))]
+    public void Dump_OfEveryFormat_GivesTheSameJson_AsTheMessagePackPayload(SaveFormat format, SaveCompression compression)
+    {
+        var content = SaveFiles.Small();
+        string reference = _files.Write("reference.sav", content);
+        string path = _files.Write("slot.sav", content, format, compression);
+
+        var run = SaveToolProgram.Run("dump", path);
+
+        Assert.Equal((0, ""), (run.ExitCode, run.Error));
+        Assert.Equal(SaveToolProgram.Run("dump", reference).Output, run.Output);
+        using var json = JsonDocument.Parse(run.Output);
+        Assert.Equal(content.Rooms[2].Name, json.RootElement.GetProperty("Rooms")[2].GetProperty("Name").GetString());
+        Assert.Equal(content.Rooms[0].WalkGrid.Cells[5], json.RootElement.GetProperty("Rooms")[0].GetProperty("WalkGrid").GetProperty("Cells")[5].GetSingle());
+        Assert.Equal(content.Player.Score, json.RootElement.GetProperty("Player").GetProperty("Score").GetInt32());
+    }
+
+    [Theory]
+    [InlineData("Rooms[2].Name", "\"{0}\"")]
+    [InlineData("Player.Score", "{1}")]
+    [InlineData("Rooms[1].Size", "{{\n  \"X\": {2},\n  \"Y\": {3}\n}}")]
+    public void Dump_Path_GivesOneMember(string member, string expected)
+    {
+        var content = SaveFiles.Small();
+        string path = _files.Write("slot.sav", content, SaveFormat.Protobuf);
+
+        var run = SaveToolProgram.Run("dump", path, "--path", member);
+
+        Assert.Equal(0, run.ExitCode);
+        Assert.Equal(string.Format(System.Globalization.CultureInfo.InvariantCulture, expected, content.Rooms[2].Name, content.Player.Score, content.Rooms[1].Size.X, content.Rooms[1].Size.Y) + "\n", run.Output);
+    }
+
+    [Theory]
+    [InlineData("Rooms[99].Name", "'Rooms[99].Name' is not in the game: Rooms is a list of 3 items; [99] is none of them.")]
+    [InlineData("Rooms[1].Nmae", "'Rooms[1].Nmae' is not in the game: Rooms[1] has no member 'Nmae'; it has Id, Name, Description,")]
+    [InlineData("Player.Score.Points", "'Player.Score.Points' is not in the game: Player.Score is a whole number, so it has no member 'Points'.")]
+    [InlineData("Rooms[1", "'Rooms[1' is not a member path (a '[' needs an index or key and a ']'); write one like Rooms[3].Name; see 'savetool --help'")]
+    [InlineData("Rooms..Name", "'Rooms..Name' is not a member path (a member name is missing)")]
+    public void Dump_PathNotInTheGame_IsOneLine(string member, string message)
+    {
+        string path = _files.Write("slot.sav", SaveFiles.Small());
+
+        var run = SaveToolProgram.Run("dump", path, "--path", member);
+
+        Assert.Equal((2, ""), (run.ExitCode, run.Output));
+        Assert.StartsWith("error: " + message, run.OneErrorLine(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Dump_NumbersJsonCanNotHold_AreWrittenAsText()
+    {
+        var content = SaveFiles.Small();
+        content.Camera.Zoom = float.NaN;
+        content.Timers[0].RemainingSeconds = double.PositiveInfinity;
+        string path = _files.Write("slot.sav", content);
+
+        var run = SaveToolProgram.Run("dump", path);
+
+        using var json = JsonDocument.Parse(run.Output);
+        Assert.Equal("NaN", json.RootElement.GetProperty("Camera").GetProperty("Zoom").GetString());
+        Assert.Equal("Infinity", json.RootElement.GetProperty("Timers")[0].GetProperty("RemainingSeconds").GetString());
+    }
+
+    [Fact]
+    public void Dump_OfAMediumSave_ReadsEveryRoom()
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        string path = _files.Write("medium.sav", content, SaveFormat.MessagePack, SaveCompression.Lz4);
+
+        var run = SaveToolProgram.Run("dump", path);
+
+        using var json = JsonDocument.Parse(run.Output);
+        var rooms = json.RootElement.GetProperty("Rooms");
+        Assert.Equal(content.Rooms.Count, rooms.GetArrayLength());
+        Assert.Equal(content.Rooms[^1].WalkGrid.Cells.Length, rooms[content.Rooms.Count - 1].GetProperty("WalkGrid").GetProperty("Cells").GetArrayLength());
+    }
+
+    /// <summary>A hostile payload: the structure is checked, nesting bounded, before anything walks it.</summary>
+    [Fact]
+    public void Dump_OfAPayloadNestedTooDeeply_IsRefused()
+    {
+        byte[] payload = [0x81, 0xA1, (byte)'a', .. Enumerable.Repeat((byte)0x91, 100_000), 0xC0];
+        var file = new System.Buffers.ArrayBufferWriter<byte>();
+        SaveContainer.Write(file, SaveFormat.MessagePack, SaveCompression.None, 1, new SaveMetadata { ModelId = "another.game" }, payload, payload.Length);
+        string path = _files.PathOf("deep.sav");
+        File.WriteAllBytes(path, file.WrittenSpan.ToArray());
+
+        var run = SaveToolProgram.Run("dump", path);
+
+        Assert.Equal((2, ""), (run.ExitCode, run.Output));
+        Assert.Equal($"error: {path}: The MessagePack payload is not a well-formed document (the document nests deeper than 500 levels). Load an earlier save.", run.OneErrorLine());
+    }
+}

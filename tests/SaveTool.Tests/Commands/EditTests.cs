@@ -1,0 +1,155 @@
+using System.Buffers;
+using System.Text;
+using Engine.Core.Model;
+using Engine.Serialization;
+using Engine.Serialization.Container;
+using Engine.Serialization.Models;
+using Engine.Serialization.Slots;
+using Engine.Testing;
+using RpgGame.Model;
+
+namespace SaveTool.Tests.Commands;
+
+/// <summary><c>savetool edit</c>: values changed, checksums written again, the previous file kept as the backup.</summary>
+public sealed class EditTests : IDisposable
+{
+    private readonly SaveFiles _files = new();
+
+    public void Dispose() => _files.Dispose();
+
+    [Theory]
+    [InlineData(SaveFormat.MessagePack, SaveCompression.None)]
+    [InlineData(SaveFormat.Xml, SaveCompression.Lz4)]
+    [InlineData(SaveFormat.Protobuf, SaveCompression.Lz4)]
+    public void Edit_ChangesTheValues_InTheSameFormat_KeepingTheBackup(SaveFormat format, SaveCompression compression)
+    {
+        var content = SaveFiles.Small();
+        string path = _files.Write("slot.sav", content, format, compression);
+        byte[] before = File.ReadAllBytes(path);
+
+        var run = SaveToolProgram.Run("edit", path, "--set", "Player.Score=1200", "--set", "Rooms[1].Name=Chapter 2: The Cave", "--set", "Camera.Zoom=1.5", "--set", "Rooms[0].Visited=true");
+
+        Assert.Equal((0, ""), (run.ExitCode, run.Error));
+        Assert.Equal(
+            [
+                $"Player.Score: {content.Player.Score} -> 1200",
+                $"Rooms[1].Name: \"{content.Rooms[1].Name}\" -> \"Chapter 2: The Cave\"",
+                $"Camera.Zoom: {content.Camera.Zoom} -> 1.5",
+                $"Rooms[0].Visited: {(content.Rooms[0].Visited ? "true" : "false")} -> true",
+                $"{path}: written; the previous save is kept as {path}.bak",
+            ],
+            run.Output.TrimEnd('\n').Split('\n'));
+        Assert.Equal(before, File.ReadAllBytes(path + ".bak"));
+        var info = SaveSerializer.ReadInfo(path);
+        Assert.Equal((format, compression), (info.Header.Format, info.Header.Compression));
+        Assert.Equal(SaveFiles.Metadata.SavedAtUtc, info.Metadata.SavedAtUtc);
+        content.Player.Score = 1200;
+        content.Rooms[1].Name = "Chapter 2: The Cave";
+        content.Camera.Zoom = 1.5f;
+        content.Rooms[0].Visited = true;
+        GraphAssert.Equal(content, SaveSerializer.LoadFromFile<GameContent>(path));
+    }
+
+    [Fact]
+    public void Edit_OfASlot_LeavesASaveTheSlotLoads_AndItsBackupThePreviousSave()
+    {
+        var slots = new SaveSlotStore<GameContent>(_files.Folder);
+        slots.Save("camp", SaveFiles.Small());
+        slots.Save("camp", ContentGenerator.Create(ContentSize.Small, seed: 9));
+
+        var run = SaveToolProgram.Run("edit", slots.PathOf("camp"), "--set", "Player.Name=Ann");
+
+        Assert.Equal(0, run.ExitCode);
+        var loaded = slots.Load("camp");
+        Assert.Equal(("Ann", false), (loaded.Content.Player.Name, loaded.RecoveredFromBackup));
+        Assert.Equal(ContentGenerator.Create(ContentSize.Small, seed: 9).Player.Name, SaveSerializer.LoadFromFile<GameContent>(slots.BackupPathOf("camp")).Player.Name);
+    }
+
+    [Theory]
+    [InlineData("Player.Score=lots", "error: 'Player.Score' holds a whole number, and 'lots' is not one.")]
+    [InlineData("Rooms[0].AmbientLight.R=300", "the edited game would not load, so nothing was written: The MessagePack payload could not be decoded")]
+    [InlineData("Rooms[0]=x", "error: 'Rooms[0]' is an object; --set changes one value: text, a number, true or false, or a time.")]
+    [InlineData("Player.Scroe=1", "error: 'Player.Scroe' is not in the game: Player has no member 'Scroe'; it has CharacterId, Name, Score, Moves, SelectedItemId.")]
+    [InlineData("SchemaVersion=2", "the edited game would not load, so nothing was written: ")]
+    [InlineData("Rooms[0].Hotspots[0].Cursor=99", "the edited game would not load, so nothing was written: ")]
+    [InlineData("Player.Score", "error: '--set Player.Score' is not PATH=VALUE (Player.Score=120); see 'savetool --help'")]
+    public void Edit_ThatCanNotBeMade_IsOneLine_AndWritesNothing(string set, string message)
+    {
+        string path = _files.Write("slot.sav", SaveFiles.Small());
+        byte[] before = File.ReadAllBytes(path);
+
+        var run = SaveToolProgram.Run("edit", path, "--set", set);
+
+        Assert.Equal((2, ""), (run.ExitCode, run.Output));
+        Assert.Contains(message, run.OneErrorLine(), StringComparison.Ordinal);
+        Assert.Equal(before, File.ReadAllBytes(path));
+        Assert.False(File.Exists(path + ".bak"));
+    }
+
+    [Fact]
+    public void Edit_OfAGamesOwnModel_GoesThroughItsTypes()
+    {
+        string path = _files.Write("party.sav", PartyFactory.Sample(), SaveFormat.Xml);
+
+        var run = SaveToolProgram.Run("edit", path, "--set", "Reputation[Thieves' guild]=25", "--set", "LastRestUtc=2026-12-24T18:00:00Z");
+
+        Assert.Equal((0, ""), (run.ExitCode, run.Error));
+        var party = SaveSerializer.LoadFromFile<PartyState>(path);
+        Assert.Equal(25, party.Reputation["Thieves' guild"]);
+        Assert.Equal(new DateTime(2026, 12, 24, 18, 0, 0, DateTimeKind.Utc), party.LastRestUtc);
+    }
+
+    /// <summary>Members a newer game wrote are kept by a load and re-save in the format that holds them; an edit must not lose them.</summary>
+    [Theory]
+    [InlineData(SaveFormat.MessagePack)]
+    [InlineData(SaveFormat.Xml)]
+    public void Edit_OfASaveHoldingMembersTheModelLacks_KeepsThemOrWritesNothing(SaveFormat format)
+    {
+        string path = _files.PathOf("newer.sav");
+        File.WriteAllBytes(path, NewerGamesSave(format));
+        byte[] before = File.ReadAllBytes(path);
+
+        var run = SaveToolProgram.Run("edit", path, "--set", "Player.Score=5");
+
+        if (format == SaveFormat.MessagePack)
+        {
+            Assert.Equal(0, run.ExitCode);
+            var game = SaveToolProgram.Run("dump", path, "--path", "Player").Output;
+            Assert.Contains("\"Nickname\": \"Ace\"", game, StringComparison.Ordinal);
+            Assert.Contains("\"Score\": 5", game, StringComparison.Ordinal);
+        }
+        else
+        {
+            Assert.Equal(2, run.ExitCode);
+            Assert.Contains("the save holds members its model doesn't have", run.OneErrorLine(), StringComparison.Ordinal);
+            Assert.Equal(before, File.ReadAllBytes(path));
+        }
+    }
+
+    /// <summary>A Small game's save with a member this model lacks added to its player, as a newer game would write it.</summary>
+    private static byte[] NewerGamesSave(SaveFormat format)
+    {
+        var content = SaveFiles.Small();
+        content.Player.Name = "Ace";
+        byte[] payload;
+        if (format == SaveFormat.Xml)
+        {
+            var xml = new ArrayBufferWriter<byte>();
+            SaveModels.Find(SaveModels.IdOf<GameContent>())!.Encode(SaveFormat.Xml, xml, content);
+            payload = Encoding.UTF8.GetBytes(Encoding.UTF8.GetString(xml.WrittenSpan).Replace("</Player>", "  <Nickname>Ace</Nickname>\n  </Player>", StringComparison.Ordinal));
+        }
+        else
+        {
+            // Player is a map of five members: its header 0x85 becomes 0x86, and the sixth pair follows Name.
+            byte[] raw = SaveSerializer.ReadPayload(SaveSerializer.Save(content)).Payload.ToArray();
+            byte[] name = [0xA4, .. "Name"u8, 0xA3, .. "Ace"u8];
+            int at = raw.AsSpan().IndexOf(name);
+            raw[raw.AsSpan(0, at).LastIndexOf((byte)0x85)] = 0x86;
+            payload = [.. raw.AsSpan(0, at + name.Length), 0xA8, .. "Nickname"u8, 0xA3, .. "Ace"u8, .. raw.AsSpan(at + name.Length)];
+        }
+
+        var file = new ArrayBufferWriter<byte>();
+        SaveContainer.Write(file, format, SaveCompression.None, 1, new SaveMetadata { ModelId = SaveModels.IdOf<GameContent>() }, payload, payload.Length);
+        return file.WrittenSpan.ToArray();
+    }
+}

@@ -1,0 +1,75 @@
+using System.Diagnostics;
+using System.Text;
+
+namespace SaveTool.Tests;
+
+/// <summary>
+/// savetool run in this process (every model the tests registered is known) or as a program: its JIT build, from this
+/// test's output, or its NativeAOT build. The programs know only GameContent, as the shipped tool does.
+/// </summary>
+public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList<string> LeadingArguments)
+{
+    public static readonly SaveToolProgram InProcess = new("in-process", "", []);
+
+    public static readonly SaveToolProgram Jit = new("jit", "dotnet", [Path.Combine(AppContext.BaseDirectory, "savetool.dll")]);
+
+    /// <summary>build/test.sh publishes it before the tests run and names it in SAVETOOL_NATIVE.</summary>
+    public static readonly SaveToolProgram Native = new(
+        "native",
+        Environment.GetEnvironmentVariable("SAVETOOL_NATIVE") is { Length: > 0 } path ? path : Path.Combine(Engine.Testing.Repository.Root, "artifacts", "savetool", "savetool"),
+        []);
+
+    public static TheoryData<string> Programs() => new(Jit.Name, Native.Name);
+
+    public static SaveToolProgram Named(string name) => name == Jit.Name ? Jit : name == Native.Name ? Native : InProcess;
+
+    public static ToolRun Run(params string[] arguments) => InProcess.Start(arguments);
+
+    /// <summary>Runs the command; as a program, fails the test if it runs over a minute.</summary>
+    public ToolRun Start(params string[] arguments)
+    {
+        if (this == InProcess)
+        {
+            using var output = new MemoryStream();
+            var error = new StringWriter();
+            int exitCode = Engine.Serialization.Tools.SaveTool.Run(arguments, output, error);
+            return new ToolRun(exitCode, Encoding.UTF8.GetString(output.ToArray()), error.ToString());
+        }
+
+        if (this == Native && !File.Exists(FileName))
+        {
+            throw new InvalidOperationException(
+                $"The native savetool is not at {FileName}: publish it first with 'bash build/publish-native.sh Tools/SaveTool/SaveTool.csproj savetool' (build/test.sh does).");
+        }
+
+        var start = new ProcessStartInfo(FileName) { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (string argument in LeadingArguments.Concat(arguments))
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = Process.Start(start)!;
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        if (!process.WaitForExit(TimeSpan.FromMinutes(1)))
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"{Name} savetool {string.Join(' ', arguments)} ran over a minute.");
+        }
+
+        return new ToolRun(process.ExitCode, stdout.Result, stderr.Result);
+    }
+}
+
+public sealed record ToolRun(int ExitCode, string Output, string Error)
+{
+    /// <summary>The one line on stderr a failed command writes: "error: ...", and no stack trace.</summary>
+    public string OneErrorLine()
+    {
+        string[] lines = Error.TrimEnd('\n').Split('\n');
+        Assert.True(lines.Length == 1, $"expected one line on stderr, got: {Error}");
+        Assert.StartsWith("error: ", lines[0], StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", Error, StringComparison.Ordinal);
+        return lines[0];
+    }
+}
