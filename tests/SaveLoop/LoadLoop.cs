@@ -16,8 +16,8 @@ namespace SaveLoop;
 /// </summary>
 public static class LoadLoop
 {
-    // Encodings compared for equality need the same metadata on both sides.
-    private static readonly SaveMetadata Fixed = new() { Title = "comparison" };
+    // Encodings compared for equality need the same metadata on both sides: a fixed time, or each save stamps its own.
+    private static readonly SaveMetadata Fixed = new() { Title = "comparison", SavedAtUtc = DateTime.UnixEpoch };
 
     public static int Run(string folder, string stopFile, TextWriter output)
     {
