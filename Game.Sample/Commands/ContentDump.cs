@@ -1,4 +1,3 @@
-using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using Engine.Core.Model;
@@ -16,19 +15,7 @@ internal static class ContentDump
     public static byte[] Of(GameContent content) => JsonSerializer.SerializeToUtf8Bytes(content, ContentDumpContext.Default.GameContent);
 
     /// <summary>Where two dumps first differ, with the text around it; null when they are equal.</summary>
-    public static string? Difference(ReadOnlySpan<byte> expected, ReadOnlySpan<byte> actual)
-    {
-        int at = expected.CommonPrefixLength(actual);
-        if (at == expected.Length && at == actual.Length)
-        {
-            return null;
-        }
-
-        int from = Math.Max(0, at - 60);
-        return $"the dumps differ at byte {at:N0}: expected …{Around(expected, from, at)}…, got …{Around(actual, from, at)}…";
-    }
-
-    private static string Around(ReadOnlySpan<byte> dump, int from, int at) => Encoding.UTF8.GetString(dump[from..Math.Min(dump.Length, at + 40)]);
+    public static string? Difference(ReadOnlySpan<byte> expected, ReadOnlySpan<byte> actual) => DumpDifference.Of(expected, actual);
 }
 
 /// <summary>Public fields too (the math structs are fields); NaN and the infinities by name, since a game may hold them.</summary>

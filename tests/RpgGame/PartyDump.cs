@@ -1,7 +1,7 @@
-using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
+using Game.Sample.Commands;
 using RpgGame.Model;
 
 namespace RpgGame;
@@ -16,19 +16,7 @@ public static class PartyDump
     public static byte[] Of(PartyState party) => JsonSerializer.SerializeToUtf8Bytes(party, PartyDumpContext.Default.PartyState);
 
     /// <summary>Where two dumps first differ, with the text around it; null when they are equal.</summary>
-    public static string? Difference(ReadOnlySpan<byte> expected, ReadOnlySpan<byte> actual)
-    {
-        int at = expected.CommonPrefixLength(actual);
-        if (at == expected.Length && at == actual.Length)
-        {
-            return null;
-        }
-
-        int from = Math.Max(0, at - 60);
-        return $"the dumps differ at byte {at:N0}: expected …{Around(expected, from, at)}…, got …{Around(actual, from, at)}…";
-    }
-
-    private static string Around(ReadOnlySpan<byte> dump, int from, int at) => Encoding.UTF8.GetString(dump[from..Math.Min(dump.Length, at + 40)]);
+    public static string? Difference(ReadOnlySpan<byte> expected, ReadOnlySpan<byte> actual) => DumpDifference.Of(expected, actual);
 }
 
 /// <summary>
