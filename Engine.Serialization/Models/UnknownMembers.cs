@@ -126,11 +126,36 @@ public sealed class UnknownMembers
         }
     }
 
-    /// <summary>Unknown protobuf fields, as protobuf-net keeps extension data: the raw bytes of each field.</summary>
-    private sealed class ProtobufFields : IExtensible
+    /// <summary>
+    /// Unknown protobuf fields, as protobuf-net hands them over: the raw bytes of each field, one after another, in one
+    /// growing buffer. protobuf-net's own BufferExtension copies all it holds for every field it appends, which a message
+    /// of many small unknown fields would make quadratic.
+    /// </summary>
+    private sealed class ProtobufFields : IExtensible, IExtension
     {
-        private IExtension? _extension;
+        private readonly MemoryStream _bytes = new();
+        private long _appendStart;
 
-        public IExtension GetExtensionObject(bool createIfMissing) => Extensible.GetExtensionObject(ref _extension, createIfMissing);
+        public IExtension GetExtensionObject(bool createIfMissing) => this;
+
+        public Stream BeginAppend()
+        {
+            _appendStart = _bytes.Length;
+            return _bytes;
+        }
+
+        public void EndAppend(Stream stream, bool commit)
+        {
+            if (!commit)
+            {
+                _bytes.SetLength(_appendStart);
+            }
+        }
+
+        public Stream BeginQuery() => new MemoryStream(_bytes.GetBuffer(), 0, (int)_bytes.Length, writable: false);
+
+        public void EndQuery(Stream stream) => stream.Dispose();
+
+        public int GetLength() => (int)_bytes.Length;
     }
 }

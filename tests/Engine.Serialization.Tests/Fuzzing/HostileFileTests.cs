@@ -161,6 +161,19 @@ public sealed class HostileFileTests
     }
 
     [Fact]
+    public void Load_ProtobufHundredThousandUnknownFieldsInOneMessage_LoadsWithinTheAllocationBound()
+    {
+        // Field 300000 (past every number a model's names derive, 16 to 262143), varint 1, five bytes each: a newer
+        // game's fields, kept to be written back. Appending each to a copy of all kept so far would be quadratic.
+        byte[] file = SaveFiles.Frame(SaveFormat.Protobuf, SaveCompression.None, Repeat([0x80, 0xBE, 0x92, 0x01, 0x01], 100_000));
+
+        var result = LoadProbe.Run(file);
+
+        Assert.Null(LoadProbe.Violation(file, result));
+        Assert.True(result.Loaded, result.Refusal?.Message);
+    }
+
+    [Fact]
     public void Load_XmlTwoHundredThousandEmptyRooms_LoadsWithinTheBounds()
     {
         // Seven bytes a room in XML: the objects take less than the budget, so the save is harmless.
