@@ -29,6 +29,12 @@ public sealed class SaveMetadata
     public string ModelId { get; set; } = "";
 
     /// <summary>
+    /// The slot's name as the player typed it ("Chapter 2: The Cave"), which its file name is made from; set by
+    /// <see cref="Slots.SaveSlotStore{T}"/>, whatever the game passes, and empty in saves written outside a slot.
+    /// </summary>
+    public string SlotName { get; set; } = "";
+
+    /// <summary>
     /// Metadata taken from the game itself (an <see cref="ISaveMetadataSource"/>; empty for other models), stamped
     /// with the current time.
     /// </summary>
@@ -49,6 +55,7 @@ public sealed class SaveMetadata
             PlayTimeSeconds = given is not null && given.PlayTimeSeconds != 0 ? given.PlayTimeSeconds : source?.PlayTimeSeconds ?? 0,
             GameId = given is { GameId.Length: > 0 } ? given.GameId : source?.GameId ?? "",
             Thumbnail = given?.Thumbnail ?? [],
+            SlotName = given?.SlotName ?? "",
         };
     }
 
@@ -60,5 +67,6 @@ public sealed class SaveMetadata
         GameId = gameId ?? GameId,
         Thumbnail = Thumbnail,
         ModelId = modelId,
+        SlotName = SlotName,
     };
 }

@@ -55,5 +55,5 @@ internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
         }
     }
 
-    private IEnumerable<string> OnDisk() => files.OnDisk(SaveSlotStore.AutosavePrefix).Select(slot => slot.Name);
+    private IEnumerable<string> OnDisk() => files.OnDisk(SaveSlotStore.AutosavePrefix).Select(slot => slot.FileName);
 }

@@ -19,7 +19,7 @@ public static class SaveSlotStore
     public static string DefaultDirectory(string gameId)
     {
         ArgumentException.ThrowIfNullOrEmpty(gameId);
-        if (!SlotName.IsValid(gameId))
+        if (!SlotFileName.IsPlain(gameId))
         {
             throw new ArgumentException($"'{gameId}' can't name a folder; use letters, digits, '-', '_' or '.'.", nameof(gameId));
         }

@@ -57,9 +57,9 @@ public sealed class SaveSlotStore<T>
     /// </summary>
     public Task SaveAsync(string slot, T content, SaveMetadata? metadata = null)
     {
-        string name = SlotName.Normalize(slot);
-        var prepared = PreparedSave<T>.Prepare(content, metadata, SaveOptions);
-        return _writes.Enqueue(name, () => Write(name, prepared));
+        string fileName = SlotFileName.Of(slot);
+        var prepared = Prepare(slot, content, metadata);
+        return _writes.Enqueue(fileName, () => Write(fileName, prepared));
     }
 
     /// <inheritdoc cref="LoadAsync"/>
@@ -72,9 +72,9 @@ public sealed class SaveSlotStore<T>
     /// </summary>
     public async Task<SlotLoadResult<T>> LoadAsync(string slot, CancellationToken cancellationToken = default)
     {
-        string name = SlotName.Normalize(slot);
-        await _writes.WhenWritten(name).ConfigureAwait(false);
-        return await SlotRecovery.LoadAsync<T>(_files, name, LoadOptions, cancellationToken).ConfigureAwait(false);
+        string fileName = SlotFileName.Of(slot);
+        await _writes.WhenWritten(fileName).ConfigureAwait(false);
+        return await SlotRecovery.LoadAsync<T>(_files, SlotFileName.Typed(slot), LoadOptions, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Where a slot's previous save is kept; loads fall back to it when the newest is damaged.</summary>
@@ -86,9 +86,9 @@ public sealed class SaveSlotStore<T>
     /// <summary>Deletes a slot and its backup, after any save to it that is still being written. False if there was none.</summary>
     public bool Delete(string slot)
     {
-        string name = SlotName.Normalize(slot);
-        _writes.WhenWritten(name).GetAwaiter().GetResult();
-        return _files.Delete(name);
+        string fileName = SlotFileName.Of(slot);
+        _writes.WhenWritten(fileName).GetAwaiter().GetResult();
+        return _files.Delete(fileName);
     }
 
     public Task QuickSaveAsync(T content, SaveMetadata? metadata = null) => SaveAsync(SaveSlotStore.QuickSlot, content, metadata);
@@ -102,7 +102,7 @@ public sealed class SaveSlotStore<T>
     public Task<string> AutosaveAsync(T content, SaveMetadata? metadata = null)
     {
         string name = _autosaves.ReserveNext();
-        var prepared = PreparedSave<T>.Prepare(content, metadata, SaveOptions);
+        var prepared = Prepare(name, content, metadata);
         return _writes.Enqueue(name, () =>
         {
             Write(name, prepared);
@@ -110,10 +110,18 @@ public sealed class SaveSlotStore<T>
         }).ContinueWith(_ => name, CancellationToken.None, TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
     }
 
+    /// <summary>Snapshots <paramref name="content"/> now, into a save that records the slot's name as typed, for the listing.</summary>
+    private PreparedSave<T> Prepare(string slot, T content, SaveMetadata? metadata)
+    {
+        var stamped = SaveMetadata.For(content, metadata);
+        stamped.SlotName = SlotFileName.Typed(slot);
+        return PreparedSave<T>.Prepare(content, stamped, SaveOptions);
+    }
+
     /// <summary>Runs inside the slot's queue, so no other write of this process touches the slot meanwhile.</summary>
-    private void Write(string name, PreparedSave<T> prepared)
+    private void Write(string fileName, PreparedSave<T> prepared)
     {
         using var file = prepared.Encode();
-        _files.Write(name, file.WrittenSpan, BeforeWriteStep);
+        _files.Write(fileName, file.WrittenSpan, BeforeWriteStep);
     }
 }

@@ -14,8 +14,8 @@ internal sealed class SlotFiles(string directory)
 
     public string Directory { get; } = directory;
 
-    /// <summary>The file of a slot's newest save; throws an <see cref="ArgumentException"/> for a name that isn't a slot name.</summary>
-    public string PathOf(string slot) => Path.Combine(Directory, SlotName.Normalize(slot) + SaveSlotStore.FileExtension);
+    /// <summary>The file of a slot's newest save; throws an <see cref="ArgumentException"/> for a name no slot may have.</summary>
+    public string PathOf(string slot) => Path.Combine(Directory, SlotFileName.Of(slot) + SaveSlotStore.FileExtension);
 
     public string BackupPathOf(string slot) => PathOf(slot) + SaveSlotStore.BackupExtension;
 
@@ -23,14 +23,14 @@ internal sealed class SlotFiles(string directory)
     public string LockPathOf(string slot) => PathOf(slot) + SaveSlotStore.LockExtension;
 
     /// <summary>
-    /// The slots saved in the folder whose names start with <paramref name="namePrefix"/>, as spelled on disk.
-    /// Backups, temp files and files whose names aren't slot names are left out.
+    /// The slots saved in the folder whose file names start with <paramref name="prefix"/>, by file name (without
+    /// extension). Backups, temp files and files whose names no slot name maps to are left out.
     /// </summary>
-    public IEnumerable<(string Name, string Path)> OnDisk(string namePrefix = "") =>
+    public IEnumerable<(string FileName, string Path)> OnDisk(string prefix = "") =>
         System.IO.Directory.Exists(Directory)
-            ? System.IO.Directory.EnumerateFiles(Directory, namePrefix + "*" + SaveSlotStore.FileExtension)
-                .Select(path => (Name: Path.GetFileNameWithoutExtension(path), Path: path))
-                .Where(slot => SlotName.IsValid(slot.Name))
+            ? System.IO.Directory.EnumerateFiles(Directory, prefix + "*" + SaveSlotStore.FileExtension)
+                .Select(path => (FileName: Path.GetFileNameWithoutExtension(path), Path: path))
+                .Where(slot => SlotFileName.IsFileName(slot.FileName))
             : [];
 
     /// <summary>

@@ -98,6 +98,7 @@ internal static class InfoCommand
             bool known = SaveFile.FindCodec(metadata.ModelId) is not null;
             Line(text, "model", $"{metadata.ModelId} ({(known ? "known here" : "not known here")})");
             Line(text, "title", metadata.Title);
+            Line(text, "slot", metadata.SlotName.Length == 0 ? "(none: not saved through a slot)" : metadata.SlotName);
             Line(text, "game", metadata.GameId.Length == 0 ? "(none)" : metadata.GameId);
             Line(text, "saved", metadata.SavedAtUtc.ToString("u", CultureInfo.InvariantCulture));
             Line(text, "play time", Invariant($"{metadata.PlayTimeSeconds:N1} s ({TimeSpan.FromSeconds(Math.Floor(metadata.PlayTimeSeconds)):c})"));
@@ -138,6 +139,7 @@ internal static class InfoCommand
                     json.WriteString("modelId", metadata.ModelId);
                     json.WriteBoolean("modelKnown", SaveFile.FindCodec(metadata.ModelId) is not null);
                     json.WriteString("title", metadata.Title);
+                    json.WriteString("slotName", metadata.SlotName);
                     json.WriteString("gameId", metadata.GameId);
                     json.WriteString("savedAtUtc", metadata.SavedAtUtc);
                     json.WriteNumber("playTimeSeconds", metadata.PlayTimeSeconds);

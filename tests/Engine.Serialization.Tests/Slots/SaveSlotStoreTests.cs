@@ -30,24 +30,135 @@ public sealed class SaveSlotStoreTests : IDisposable
 
     [Theory]
     [InlineData("")]
-    [InlineData("../escape")]
-    [InlineData("a/b")]
-    [InlineData("a\\b")]
-    [InlineData(".hidden")]
-    [InlineData("trailing.")]
-    [InlineData(" padded")]
-    [InlineData("C:evil")]
-    [InlineData("two..dots")]
+    [InlineData("   ")]
     [InlineData("new\nline")]
-    [InlineData("ünicode")]
-    public void AnyOperation_InvalidSlotName_ThrowsArgumentException(string slot)
+    [InlineData("tab\there")]
+    public void AnyOperation_NameNoSlotMayHave_ThrowsArgumentException(string slot)
     {
         var store = Store();
 
         Assert.Throws<ArgumentException>(() => store.Save(slot, Game(1)));
         Assert.Throws<ArgumentException>(() => store.Load(slot));
         Assert.Throws<ArgumentException>(() => store.Delete(slot));
+        Assert.Throws<ArgumentException>(() => store.Save(new string('x', 101), Game(1)));
+        Assert.Throws<ArgumentException>(() => store.Save("half \ud83d of a character", Game(1))); // xUnit would mend it as InlineData
         Assert.Empty(Directory.GetFileSystemEntries(_folder));
+    }
+
+    [Theory]
+    [InlineData("Chapter 2: The Cave")]
+    [InlineData("../escape")]
+    [InlineData("../../etc/passwd")]
+    [InlineData("a/b")]
+    [InlineData("a\\b")]
+    [InlineData(".hidden")]
+    [InlineData("trailing.")]
+    [InlineData("C:evil")]
+    [InlineData("two..dots")]
+    [InlineData("ünicode")]
+    [InlineData("セーブ 1")]
+    [InlineData("Глава 2")]
+    [InlineData("\ud83d\ude00 party")]
+    [InlineData("con")]
+    [InlineData("NUL.txt")]
+    [InlineData("~")]
+    public void AnyNameAPlayerTypes_SavesInTheFolder_LoadsBack_AndIsListedAsTyped(string slot)
+    {
+        var store = Store();
+        var content = Game(1);
+
+        store.Save(slot, content);
+
+        string file = Path.GetFileName(store.PathOf(slot));
+        Assert.Equal(_folder, Path.GetDirectoryName(store.PathOf(slot)));
+        Assert.Matches(@"^[a-z0-9][a-z0-9 _.~-]*\.sav$", file);
+        Assert.DoesNotMatch(@"^(con|prn|aux|nul|com\d|lpt\d)(\.|$)", file);
+        Assert.Equal([file, file + SaveSlotStore.LockExtension], Directory.GetFileSystemEntries(_folder).Select(Path.GetFileName).Order());
+        GraphAssert.Equal(content, store.Load(slot).Content);
+        var listed = Assert.Single(store.List());
+        Assert.Equal(slot, listed.Name);
+        Assert.Equal(slot, listed.Info!.Metadata.SlotName);
+        Assert.True(store.Delete(slot));
+        Assert.False(store.Exists(slot));
+    }
+
+    [Fact]
+    public void TypedNames_DifferingOnlyByCase_AreOneSlot_AndTheListShowsTheLastSpelling()
+    {
+        var store = Store();
+
+        store.Save("Chapter 2: The Cave", Game(1));
+        store.Save("CHAPTER 2: the cave", Game(2));
+
+        Assert.Equal(Path.Combine(_folder, "chapter 2-the cave~4b0db41bd5e9fc6b.sav"), store.PathOf("chapter 2: THE CAVE")); // saves on disk depend on it never changing
+        Assert.Equal("CHAPTER 2: the cave", Assert.Single(store.List()).Name);
+        GraphAssert.Equal(Game(2), store.Load("Chapter 2: The Cave").Content);
+        GraphAssert.Equal(Game(1), SaveSerializer.LoadFromFile<GameContent>(store.BackupPathOf("chapter 2: the cave")));
+    }
+
+    [Fact]
+    public void TypedNames_ThatShareTheirReadablePart_AreSeparateSlots()
+    {
+        var store = Store();
+
+        store.Save("a:b", Game(1));
+        store.Save("a/b", Game(2));
+        store.Save("a?b", Game(3));
+
+        Assert.Equal(3, new[] { "a:b", "a/b", "a?b" }.Select(store.PathOf).Distinct().Count());
+        Assert.Equal(["a/b", "a:b", "a?b"], store.List().Select(s => s.Name).Order(StringComparer.Ordinal));
+        GraphAssert.Equal(Game(1), store.Load("a:b").Content);
+        GraphAssert.Equal(Game(2), store.Load("a/b").Content);
+        GraphAssert.Equal(Game(3), store.Load("a?b").Content);
+    }
+
+    [Fact]
+    public void PlainNames_KeepTheFileNamesSavesHadBeforeTypedNames_AndSavesWithoutARecordedName_AreListedByFile()
+    {
+        var store = Store();
+        SaveSerializer.SaveToFile(Path.Combine(_folder, "chapter-1.sav"), Game(1)); // as a save made before slots recorded their names
+
+        store.Save("Chapter 3", Game(3));
+
+        Assert.Equal(Path.Combine(_folder, "chapter 3.sav"), store.PathOf("Chapter 3"));
+        Assert.Equal(["Chapter 3", "chapter-1"], store.List().Select(s => s.Name));
+        GraphAssert.Equal(Game(1), store.Load("Chapter-1").Content);
+    }
+
+    [Fact]
+    public void EveryListedName_LoadsItsSlot_EvenADamagedOneWhoseNameOnlyItsBackupRecords_OrAFileCopiedByHand()
+    {
+        var store = Store();
+        store.Save("Chapter 2: The Cave", Game(1));
+        store.Save("Chapter 2: The Cave", Game(2));
+        File.WriteAllBytes(store.PathOf("Chapter 2: The Cave"), [.. File.ReadAllBytes(store.PathOf("Chapter 2: The Cave")).Take(20)]);
+        File.Copy(store.BackupPathOf("Chapter 2: The Cave"), Path.Combine(_folder, "copy.sav"));
+        store.Save("日本語", Game(3));
+        File.Delete(store.BackupPathOf("日本語"));
+        File.WriteAllBytes(store.PathOf("日本語"), [.. File.ReadAllBytes(store.PathOf("日本語")).Take(20)]);
+
+        var slots = store.List();
+
+        Assert.Equal(["Chapter 2: The Cave", "copy", Path.GetFileNameWithoutExtension(store.PathOf("日本語"))], slots.Select(s => s.Name).Order(StringComparer.Ordinal));
+        Assert.Equal(Directory.GetFiles(_folder, "*.sav").Order(), slots.Select(slot => store.PathOf(slot.Name)).Order());
+        var recovered = store.Load("Chapter 2: The Cave");
+        Assert.True(recovered.RecoveredFromBackup);
+        GraphAssert.Equal(Game(1), recovered.Content);
+        GraphAssert.Equal(Game(1), store.Load("copy").Content);
+        string unnamed = slots.Single(s => s.Name.Contains('~', StringComparison.Ordinal)).Name;
+        Assert.Equal(store.PathOf("日本語"), store.PathOf(unnamed));
+        Assert.Throws<SaveCorruptedException>(() => store.Load(unnamed));
+    }
+
+    [Fact]
+    public void TheSlotNameAGamePassesInItsMetadata_IsReplacedByTheSlots()
+    {
+        var store = Store();
+
+        store.Save("Real Name: 1", Game(1), new SaveMetadata { Title = "t", SlotName = "../somewhere else" });
+
+        Assert.Equal("Real Name: 1", Assert.Single(store.List()).Name);
+        Assert.Equal("Real Name: 1", SaveSerializer.ReadPayload(File.ReadAllBytes(store.PathOf("real name: 1"))).Info.Metadata.SlotName);
     }
 
     [Fact]

@@ -25,6 +25,7 @@ public sealed class InfoTests : IDisposable
         Assert.Contains("Engine.Core.Model.GameContent (known here)", run.Output, StringComparison.Ordinal);
         Assert.Contains("Chapter 2: The Cave", run.Output, StringComparison.Ordinal);
         Assert.Contains("2026-11-22 18:30:05Z", run.Output, StringComparison.Ordinal);
+        Assert.Contains("not saved through a slot", run.Output, StringComparison.Ordinal);
         Assert.Contains($"payload {info.Header.PayloadLength:N0} (decoded {info.Header.DecodedLength:N0}: {ratio:F2}x)", run.Output, StringComparison.Ordinal);
         Assert.Contains($"payload {info.Header.PayloadChecksum:x16} valid", run.Output, StringComparison.Ordinal);
         Assert.Equal(3, run.Output.Split(" valid").Length - 1);
@@ -48,9 +49,22 @@ public sealed class InfoTests : IDisposable
         Assert.Equal("lz4", b.GetProperty("compression").GetString());
         Assert.Equal("Chapter 2: The Cave", b.GetProperty("metadata").GetProperty("title").GetString());
         Assert.True(b.GetProperty("metadata").GetProperty("modelKnown").GetBoolean());
+        Assert.Equal("", b.GetProperty("metadata").GetProperty("slotName").GetString());
         Assert.Equal(new FileInfo(second).Length, b.GetProperty("sizes").GetProperty("file").GetInt64());
         Assert.True(b.GetProperty("sizes").GetProperty("compressionRatio").GetDouble() > 1);
         Assert.All(["header", "metadata", "payload"], name => Assert.True(b.GetProperty("checksums").GetProperty(name).GetProperty("valid").GetBoolean()));
+    }
+
+    [Fact]
+    public void Info_OfASlotsSave_ShowsTheSlotNameAsThePlayerTypedIt()
+    {
+        var slots = new Engine.Serialization.Slots.SaveSlotStore<Engine.Core.Model.GameContent>(_files.Folder);
+        slots.Save("Chapter 2: The Cave / ボス", SaveFiles.Small());
+
+        var run = SaveToolProgram.Run("info", slots.PathOf("Chapter 2: The Cave / ボス"));
+
+        Assert.Equal(0, run.ExitCode);
+        Assert.Matches(@"\n *slot +Chapter 2: The Cave / ボス\n", run.Output);
     }
 
     [Fact]

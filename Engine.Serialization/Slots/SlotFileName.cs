@@ -1,0 +1,131 @@
+using System.IO.Hashing;
+using System.Text;
+
+namespace Engine.Serialization.Slots;
+
+/// <summary>
+/// Slot names as a player types them ("Chapter 2: The Cave", "セーブ 1", "a/b") and the safe file names they are stored
+/// under. A name made only of ASCII letters, digits, spaces, '-', '_' and inner '.' is its own file name, lower-cased
+/// (so saves from before typed names keep their files); any other name becomes a readable part of it plus a hash of
+/// the whole name ("chapter 2-the cave~4b0db41bd5e9fc6b"). Either way no file name can leave the folder or be one a
+/// file system treats specially, and names differing only by case are one slot on every platform.
+/// </summary>
+internal static class SlotFileName
+{
+    public const int MaxLength = 100;
+
+    private const int MaxPlainLength = 64;
+    private const int MaxReadableLength = 40;
+    private const int HashDigits = 16;
+    private const char HashSeparator = '~';
+
+    /// <summary>The slot's file name, without extension; an <see cref="ArgumentException"/> for a name no slot may have.</summary>
+    public static string Of(string slot)
+    {
+        string key = Typed(slot).ToLowerInvariant();
+        return IsFileName(key) ? key : Readable(key) + HashSeparator + Hash(key);
+    }
+
+    /// <summary>
+    /// The name as the player typed it, without surrounding white space: 1 to <see cref="MaxLength"/> characters,
+    /// no control characters, and whole characters only (text UTF-8 can carry).
+    /// </summary>
+    public static string Typed(string slot)
+    {
+        ArgumentNullException.ThrowIfNull(slot);
+        string typed = slot.Trim();
+        string? problem = typed.Length == 0 ? "it is empty"
+            : typed.Length > MaxLength ? $"it is longer than {MaxLength} characters"
+            : typed.Any(char.IsControl) ? "it holds a control character"
+            : !IsWholeCharacters(typed) ? "it holds half of a character (a lone surrogate)"
+            : null;
+        return problem is null
+            ? typed
+            : throw new ArgumentException($"'{slot}' can't name a slot: {problem}.", nameof(slot));
+    }
+
+    /// <summary>Whether <see cref="Of"/> gives <paramref name="stem"/> for some name: the slot files a listing shows.</summary>
+    public static bool IsFileName(string stem) => IsPlain(stem) || IsHashed(stem);
+
+    /// <summary>Whether <see cref="Of"/> maps <paramref name="slot"/> to <paramref name="stem"/>, for a name read from a file.</summary>
+    public static bool Names(string slot, string stem)
+    {
+        try
+        {
+            return string.Equals(Of(slot), stem, StringComparison.OrdinalIgnoreCase);
+        }
+        catch (ArgumentException)
+        {
+            return false;
+        }
+    }
+
+    /// <summary>A name that is its own file name: the rules slot names had before any typed name was allowed.</summary>
+    public static bool IsPlain(string name) =>
+        name.Length is > 0 and <= MaxPlainLength
+        && name[0] is not ('.' or ' ')
+        && name[^1] is not ('.' or ' ')
+        && !name.Contains("..", StringComparison.Ordinal)
+        && name.All(c => char.IsAsciiLetterOrDigit(c) || c is ' ' or '-' or '_' or '.')
+        && !IsWindowsDeviceName(name);
+
+    private static bool IsHashed(string stem)
+    {
+        int separator = stem.LastIndexOf(HashSeparator);
+        if (separator is <= 0 or > MaxReadableLength || stem.Length - separator - 1 != HashDigits)
+        {
+            return false;
+        }
+
+        string readable = stem[..separator];
+        return !stem.AsSpan(separator + 1).ContainsAnyExcept("0123456789abcdef") && readable == Readable(readable);
+    }
+
+    /// <summary>The part of a name a file name may hold, kept so that a folder of saves stays legible.</summary>
+    private static string Readable(string key)
+    {
+        var readable = new StringBuilder(MaxReadableLength);
+        foreach (char c in key)
+        {
+            char kept = char.IsAsciiLetterOrDigit(c) || c is ' ' or '_' ? c : '-';
+            if (readable.Length == MaxReadableLength || (kept is '-' or ' ' && readable is [.., '-' or ' ']))
+            {
+                continue;
+            }
+
+            readable.Append(kept);
+        }
+
+        string trimmed = readable.ToString().Trim(' ', '-');
+        return trimmed.Length == 0 ? "slot" : trimmed;
+    }
+
+    /// <summary>XXH3 (the payload checksum's hash, stable by its specification) of the name's UTF-8, as 16 hex digits.</summary>
+    private static string Hash(string key) =>
+        XxHash3.HashToUInt64(Encoding.UTF8.GetBytes(key)).ToString("x16", System.Globalization.CultureInfo.InvariantCulture);
+
+    private static bool IsWholeCharacters(string text)
+    {
+        for (int i = 0; i < text.Length; i++)
+        {
+            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
+            {
+                i++;
+            }
+            else if (char.IsSurrogate(text[i]))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>CON, NUL, COM1 and the like name devices on Windows, with any extension.</summary>
+    private static bool IsWindowsDeviceName(string name)
+    {
+        string stem = name.Split('.')[0].TrimEnd(' ').ToUpperInvariant();
+        return stem is "CON" or "PRN" or "AUX" or "NUL"
+            || (stem.Length == 4 && (stem.StartsWith("COM", StringComparison.Ordinal) || stem.StartsWith("LPT", StringComparison.Ordinal)) && stem[3] is >= '0' and <= '9');
+    }
+}
