@@ -26,6 +26,9 @@ internal static class GeneratorHarness
 
     private static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
 
+    // What the .NET SDK gives a net10.0 project (Microsoft.NET.Sdk.Analyzers.targets: the target framework's major version).
+    private const int WarningLevel = 10;
+
     // The test host's trusted platform assemblies are the framework plus this project's packages (MessagePack among them).
     private static readonly Lazy<MetadataReference[]> References = new(() =>
         ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!)
@@ -50,6 +53,7 @@ internal static class GeneratorHarness
             new CSharpCompilationOptions(
                 OutputKind.DynamicallyLinkedLibrary,
                 nullableContextOptions: NullableContextOptions.Enable,
+                warningLevel: WarningLevel,
                 deterministic: true));
 
     /// <summary>Compiles <paramref name="source"/> to an in-memory assembly and returns a reference to it, as Engine.Core would be.</summary>
