@@ -24,7 +24,10 @@ internal static class GeneratorHarness
     /// <summary>The repository's root folder (the one holding Engine.sln).</summary>
     public static string RepositoryRoot => Engine.Testing.Repository.Root;
 
-    private static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
+    public static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
+
+    // What the .NET SDK gives a net10.0 project (Microsoft.NET.Sdk.Analyzers.targets: the target framework's major version).
+    private const int WarningLevel = 10;
 
     // The test host's trusted platform assemblies are the framework plus this project's packages (MessagePack among them).
     private static readonly Lazy<MetadataReference[]> References = new(() =>
@@ -34,7 +37,7 @@ internal static class GeneratorHarness
                 && (name.StartsWith("System.", StringComparison.Ordinal)
                     || name.StartsWith("MessagePack", StringComparison.Ordinal)
                     || name.StartsWith("protobuf-net", StringComparison.Ordinal)
-                    || name is "Engine.Serialization.dll"
+                    || name is "Engine.Serialization.dll" or "Engine.Serialization.Tools.dll"
                     || name is "netstandard.dll" or "mscorlib.dll"))
             .Select(path => (MetadataReference)MetadataReference.CreateFromFile(path))
             .ToArray());
@@ -42,14 +45,22 @@ internal static class GeneratorHarness
     public static CSharpCompilation Compile(string source, string assemblyName = "Consumer", params MetadataReference[] extraReferences) =>
         Create(Usings + source, assemblyName, extraReferences);
 
+    /// <summary>Compiles <paramref name="files"/> as they are, with no usings added, into a program or a library.</summary>
+    public static CSharpCompilation CompileFiles(OutputKind kind, params (string Path, string Text)[] files) =>
+        Create("Consumer", kind, [.. files.Select(file => CSharpSyntaxTree.ParseText(file.Text, ParseOptions, file.Path))], []);
+
     private static CSharpCompilation Create(string source, string assemblyName, MetadataReference[] extraReferences) =>
+        Create(assemblyName, OutputKind.DynamicallyLinkedLibrary, [CSharpSyntaxTree.ParseText(source, ParseOptions, path: assemblyName + ".cs")], extraReferences);
+
+    private static CSharpCompilation Create(string assemblyName, OutputKind kind, SyntaxTree[] files, MetadataReference[] extraReferences) =>
         CSharpCompilation.Create(
             assemblyName,
-            [CSharpSyntaxTree.ParseText(source, ParseOptions, path: assemblyName + ".cs")],
+            files,
             [.. References.Value, .. extraReferences],
             new CSharpCompilationOptions(
-                OutputKind.DynamicallyLinkedLibrary,
+                kind,
                 nullableContextOptions: NullableContextOptions.Enable,
+                warningLevel: WarningLevel,
                 deterministic: true));
 
     /// <summary>Compiles <paramref name="source"/> to an in-memory assembly and returns a reference to it, as Engine.Core would be.</summary>
@@ -75,15 +86,16 @@ internal static class GeneratorHarness
         parseOptions: ParseOptions,
         driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
 
-    /// <summary>No errors or warnings (the SDK's default NoWarn CS1701/CS1702 aside).</summary>
-    public static void AssertClean(IEnumerable<Diagnostic> diagnostics)
+    /// <summary>No errors or warnings (the SDK's default NoWarn CS1701/CS1702 aside); <paramref name="describe"/> words those found.</summary>
+    public static void AssertClean(IEnumerable<Diagnostic> diagnostics, Func<Diagnostic, string>? describe = null)
     {
-        var problems = diagnostics
-            .Where(d => d.Severity >= DiagnosticSeverity.Warning && d.Id is not ("CS1701" or "CS1702"))
-            .Select(d => d.ToString())
-            .ToList();
+        var problems = Problems(diagnostics).Select(describe ?? (d => d.ToString())).ToList();
         Assert.True(problems.Count == 0, string.Join(Environment.NewLine, problems));
     }
+
+    /// <summary>The errors and warnings a build would show (the SDK's default NoWarn CS1701/CS1702 aside).</summary>
+    public static IEnumerable<Diagnostic> Problems(IEnumerable<Diagnostic> diagnostics) =>
+        diagnostics.Where(d => d.Severity >= DiagnosticSeverity.Warning && d.Id is not ("CS1701" or "CS1702"));
 
     /// <summary>An AdditionalFiles item (a model's checked-in .proto), held in memory.</summary>
     private sealed class InMemoryText(string path, string text) : AdditionalText
