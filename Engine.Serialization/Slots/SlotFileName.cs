@@ -1,5 +1,6 @@
 using System.IO.Hashing;
 using System.Text;
+using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Slots;
 
@@ -19,7 +20,10 @@ internal static class SlotFileName
     private const int HashDigits = 16;
     private const char HashSeparator = '~';
 
-    /// <summary>The slot's file name, without extension; an <see cref="ArgumentException"/> for a name no slot may have.</summary>
+    /// <summary>
+    /// The slot's file name, without extension; an <see cref="ArgumentException"/> for a name no slot may have. A file
+    /// name it gives is its own, so a slot listed by its file name loads by it.
+    /// </summary>
     public static string Of(string slot)
     {
         string key = Typed(slot).ToLowerInvariant();
@@ -37,7 +41,7 @@ internal static class SlotFileName
         string? problem = typed.Length == 0 ? "it is empty"
             : typed.Length > MaxLength ? $"it is longer than {MaxLength} characters"
             : typed.Any(char.IsControl) ? "it holds a control character"
-            : !IsWholeCharacters(typed) ? "it holds half of a character (a lone surrogate)"
+            : CodecSupport.HasLoneSurrogate(typed) ? "it holds half of a character (a lone surrogate)"
             : null;
         return problem is null
             ? typed
@@ -103,23 +107,6 @@ internal static class SlotFileName
     /// <summary>XXH3 (the payload checksum's hash, stable by its specification) of the name's UTF-8, as 16 hex digits.</summary>
     private static string Hash(string key) =>
         XxHash3.HashToUInt64(Encoding.UTF8.GetBytes(key)).ToString("x16", System.Globalization.CultureInfo.InvariantCulture);
-
-    private static bool IsWholeCharacters(string text)
-    {
-        for (int i = 0; i < text.Length; i++)
-        {
-            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
-            {
-                i++;
-            }
-            else if (char.IsSurrogate(text[i]))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
 
     /// <summary>CON, NUL, COM1 and the like name devices on Windows, with any extension.</summary>
     private static bool IsWindowsDeviceName(string name)
