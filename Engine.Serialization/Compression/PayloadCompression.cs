@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using Engine.Serialization.Errors;
+using Engine.Serialization.IO;
 using K4os.Compression.LZ4;
 using K4os.Compression.LZ4.Streams;
 
@@ -83,7 +84,7 @@ internal static class PayloadCompression
                 $"The header says the {stored.Length:N0}-byte LZ4 payload decodes to {decodedLength:N0} bytes, more than LZ4 can expand to.");
         }
 
-        var decoded = new byte[decodedLength];
+        var decoded = FreshMemory.Array(decodedLength); // every byte is written below, or the load fails
         try
         {
             using var reader = LZ4Frame.Decode(stored);
