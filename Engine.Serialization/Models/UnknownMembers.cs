@@ -86,11 +86,15 @@ public sealed class UnknownMembers
         private List<XElement>? _elements;
         private ProtobufFields? _fields;
 
-        /// <summary>Skips the MessagePack value after an unknown key that started at <paramref name="keyStart"/>, keeping both.</summary>
-        public void Add(ref MessagePackReader reader, SequencePosition keyStart)
+        /// <summary>
+        /// Skips the MessagePack value after an unknown key that started <paramref name="keyStart"/> bytes into the
+        /// reader's sequence, keeping both. An offset rather than a position: taking the position before every key
+        /// costs a load more than all the unknown keys do.
+        /// </summary>
+        public void Add(ref MessagePackReader reader, long keyStart)
         {
             reader.Skip();
-            var pair = reader.Sequence.Slice(keyStart, reader.Position);
+            var pair = reader.Sequence.Slice(keyStart, reader.Consumed - keyStart);
             _pairs ??= new ArrayBufferWriter<byte>((int)Math.Min(pair.Length, 4096));
             foreach (var segment in pair)
             {

@@ -123,7 +123,7 @@ internal static class ObjectEmitter
         code.Open("for (var i = 0; i < count; i++)");
         if (!type.IsStruct)
         {
-            code.Line("var keyStart = reader.Position;");
+            code.Line("var keyStart = reader.Consumed;");
         }
 
         if (type.Members.Count > 0)
