@@ -37,6 +37,20 @@ public static class CodecSupport
     public static void ThrowMissing(string type, string member) => throw new MissingValueException(type, member);
 
     /// <summary>
+    /// Reads a string as <c>MessagePackReader.ReadString()</c> does (nil is null; bytes that are not UTF-8 become
+    /// U+FFFD), faster for what a game's text nearly always is: ASCII, widened without transcoding.
+    /// </summary>
+    public static string? ReadString(ref MessagePackReader reader)
+    {
+        if (!reader.TryReadStringSpan(out var utf8))
+        {
+            return reader.ReadString(); // nil, or text split across segments
+        }
+
+        return System.Text.Ascii.IsValid(utf8) ? System.Text.Encoding.Latin1.GetString(utf8) : System.Text.Encoding.UTF8.GetString(utf8);
+    }
+
+    /// <summary>
     /// Writes a string as <c>MessagePackWriter.Write(string)</c> does (the smallest str header, then UTF-8), except that
     /// text UTF-8 can't carry (a lone surrogate: half of a character) is refused rather than written as U+FFFD, which
     /// would load back as different text.

@@ -27,6 +27,7 @@ internal static class Values
 
     public static string Read(ValueShape shape) => shape.Kind switch
     {
+        ShapeKind.Primitive when shape.TypeName == "string" => $"{Support}.ReadString(ref reader)",
         ShapeKind.Primitive => $"reader.{shape.ReadMethod}()",
         ShapeKind.Enum => Loaded(shape, $"({shape.TypeName})reader.{shape.ReadMethod}()"),
         ShapeKind.DateTime => "reader.ReadDateTime()",
