@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Buffers.Binary;
 using Engine.Serialization.Errors;
 using Engine.Serialization.IO;
 using K4os.Compression.LZ4;
@@ -53,29 +52,6 @@ internal static class PayloadCompression
         }
     }
 
-    /// <summary>
-    /// The length of the LZ4 frame at the start of <paramref name="stored"/>, from its descriptor and block sizes (LZ4
-    /// frame format 1.6): magic, descriptor, blocks until the zero end mark, and the content checksum if flagged.
-    /// Called once the frame has decoded, so the frame is whole.
-    /// </summary>
-    private static long Lz4FrameLength(ReadOnlySpan<byte> stored)
-    {
-        byte flags = stored[4];
-        bool blockChecksums = (flags & 0x10) != 0;
-        long position = 4 + 2 + ((flags & 0x08) != 0 ? 8 : 0) + ((flags & 0x01) != 0 ? 4 : 0) + 1;
-        while (true)
-        {
-            uint block = BinaryPrimitives.ReadUInt32LittleEndian(stored[(int)position..]);
-            position += 4;
-            if (block == 0)
-            {
-                return position + ((flags & 0x04) != 0 ? 4 : 0);
-            }
-
-            position += (block & 0x7FFF_FFFF) + (blockChecksums ? 4 : 0);
-        }
-    }
-
     private static byte[] DecodeLz4(ReadOnlyMemory<byte> stored, int decodedLength)
     {
         if (decodedLength > (long)stored.Length * MaxLz4Expansion)
@@ -84,41 +60,8 @@ internal static class PayloadCompression
                 $"The header says the {stored.Length:N0}-byte LZ4 payload decodes to {decodedLength:N0} bytes, more than LZ4 can expand to.");
         }
 
-        var decoded = FreshMemory.Array(decodedLength); // every byte is written below, or the load fails
-        try
-        {
-            using var reader = LZ4Frame.Decode(stored);
-            int filled = 0;
-            while (filled < decodedLength)
-            {
-                int read = reader.ReadManyBytes(decoded.AsSpan(filled));
-                if (read == 0)
-                {
-                    throw new SaveCorruptedException($"The LZ4 payload ends after {filled} bytes; the header says {decodedLength}.");
-                }
-
-                filled += read;
-            }
-
-            if (reader.ReadOneByte() >= 0)
-            {
-                throw new SaveCorruptedException($"The LZ4 payload holds more than the {decodedLength} bytes the header says.");
-            }
-
-            // The decoder stops at the end of the first frame; whatever follows it is refused, as after a plain payload.
-            long frame = Lz4FrameLength(stored.Span);
-            if (frame != stored.Length)
-            {
-                throw new SaveCorruptedException($"The LZ4 payload has {stored.Length - frame:N0} bytes after its frame.");
-            }
-        }
-        catch (Exception e) when (e is not SaveException)
-        {
-            // K4os reports damaged frames with several exception types (InvalidDataException, ArgumentException, ...),
-            // in words that mean nothing to a player; the exception stays the inner one.
-            throw new SaveCorruptedException("The LZ4 payload is damaged: it does not decompress to the payload the header describes.", innerException: e);
-        }
-
+        var decoded = FreshMemory.Array(decodedLength); // every byte is written, or the load fails
+        Lz4FrameDecoding.DecodeInto(stored.Span, decoded);
         return decoded;
     }
 

@@ -27,6 +27,38 @@ public sealed class PayloadInteropTests
         Assert.Equal(plain.WrittenSpan, Run("lz4", "-d -c", CutPayload(save)));
     }
 
+    [Theory]
+    [InlineData("")]                              // independent 4 MB blocks, content checksum
+    [InlineData("-B4 -BD")]                       // linked 64 KB blocks, as the engine writes
+    [InlineData("-B5 -BD -BX --content-size")]    // linked 256 KB blocks with block checksums and the content size
+    [InlineData("-B6 --no-frame-crc -1")]         // 1 MB blocks, no content checksum
+    [InlineData("-B4 -BD -12")]                   // the highest level, linked
+    public void SaveWhosePayloadTheLz4ToolCompressed_Loads(string options)
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        var plain = new ArrayBufferWriter<byte>();
+        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(plain, content);
+        byte[] stored = Run("lz4", $"-z -c {options}", plain.WrittenSpan.ToArray());
+
+        var loaded = SaveSerializer.Load<GameContent>(Fuzzing.SaveFiles.FrameStored(SaveFormat.MessagePack, SaveCompression.Lz4, stored, plain.WrittenCount));
+
+        Engine.Testing.GraphAssert.Equal(content, loaded);
+    }
+
+    [Fact]
+    public void SaveOfIncompressibleBytes_WhichTheLz4ToolStoresAsIs_Loads()
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+        content.Title = Convert.ToBase64String(System.Security.Cryptography.RandomNumberGenerator.GetBytes(300_000)); // stored blocks
+        var plain = new ArrayBufferWriter<byte>();
+        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(plain, content);
+        byte[] stored = Run("lz4", "-z -c -B4 -BD -BX", plain.WrittenSpan.ToArray());
+
+        var loaded = SaveSerializer.Load<GameContent>(Fuzzing.SaveFiles.FrameStored(SaveFormat.MessagePack, SaveCompression.Lz4, stored, plain.WrittenCount));
+
+        Engine.Testing.GraphAssert.Equal(content, loaded);
+    }
+
     [Fact]
     public void MessagePackPayload_IsAMapThatAnUntypedReaderReads()
     {
