@@ -16,7 +16,7 @@ internal sealed partial class NerdbankWitness;
 /// Nerdbank.MessagePack configured to write the engine's own MessagePack payload byte for byte:
 /// maps keyed by property name in declared order (its default) and every member written, defaults
 /// included, as the engine writes them (Always is 1.4's default too; it is set so that a change of
-/// default can't quietly change the bytes). <see cref="PeerChecks"/> proves the bytes equal.
+/// default can't quietly change the bytes). PeerChecks proves the bytes equal.
 /// Benchmarks only: Nerdbank never enters the engine.
 /// </summary>
 internal static class NerdbankPeer
