@@ -149,7 +149,12 @@ internal static class Findings
             foreach (string operation in new[] { "Serialize", "Deserialize" })
             {
                 BenchmarkCase? Case(string peer) => Find(summary, c => Method(c) == operation + peer && Is(c, "Size", size));
-                double? messagePack = Case("MessagePack") is { } ours ? Mean(summary, ours) : null;
+                if (Case("MessagePack") is not { } ours)
+                {
+                    continue; // a run filtered to the other operation
+                }
+
+                double? messagePack = Mean(summary, ours);
                 string Cell(string peer)
                 {
                     var benchmarkCase = Case(peer);
