@@ -1,13 +1,17 @@
 using System.Diagnostics;
 using System.Globalization;
 using Benchmarks.Infrastructure;
+using Benchmarks.Peer;
+using Engine.Core.Model;
+using Engine.Serialization;
 
 namespace Benchmarks.Harness;
 
 /// <summary>
 /// Times whole processes: the native and the JIT game each loading a Medium save in every format
 /// and compression (<c>load FILE --quiet</c>), beside an empty native and an empty JIT program,
-/// the floor. Every round launches every case once in a fresh random order, so drift of a noisy
+/// the floor, and beside the peers, each a native program of its own that decodes the same game
+/// from a bare payload file (<c>nerdbank-load FILE</c>, <c>json-load FILE</c>). Every round launches every case once in a fresh random order, so drift of a noisy
 /// machine hits all cases alike. One untimed round first brings programs and files into the page
 /// cache: "cold" here is a fresh process, as in the seed, not a cold disk.
 /// </summary>
@@ -35,6 +39,8 @@ internal static class ColdStartHarness
                 cases.Add(new(HarnessCase.Jit, name, options.JitGame, ["load", save, "--quiet"], bytes));
             }
         }
+
+        cases.AddRange(PeerCases(options));
 
         var random = new Random(options.Seed);
         Console.WriteLine($"cold start: {cases.Count} cases x {options.Runs} runs, interleaved (one untimed round first)");
@@ -79,7 +85,7 @@ internal static class ColdStartHarness
     /// <summary>The native game writes the saves, so the harness needs nothing but the programs it times.</summary>
     private static string WriteSave(HarnessOptions options, string format, bool lz4)
     {
-        string path = Path.Combine(options.Work, $"medium-{format}{(lz4 ? "-lz4" : "")}.sav");
+        string path = SavePath(options, format, lz4);
         List<string> arguments = ["new", "--size", "medium", "--out", path, "--format", format];
         if (lz4)
         {
@@ -94,6 +100,27 @@ internal static class ColdStartHarness
 
         return path;
     }
+
+    /// <summary>
+    /// The peers' payloads of the very game in the native MessagePack save, each checked first
+    /// (Nerdbank's bytes are the engine's, and both round trips carry the whole game).
+    /// </summary>
+    private static IEnumerable<HarnessCase> PeerCases(HarnessOptions options)
+    {
+        var content = SaveSerializer.LoadFromFile<GameContent>(SavePath(options, "messagepack", lz4: false));
+        foreach (var (name, program, file, payload) in new[]
+        {
+            ("Nerdbank.MessagePack", options.NerdbankLoad, "medium-nerdbank.msgpack", PeerChecks.Nerdbank(content)),
+            ("System.Text.Json", options.JsonLoad, "medium-stj.json", PeerChecks.Json(content)),
+        })
+        {
+            string path = Path.Combine(options.Work, file);
+            File.WriteAllBytes(path, payload);
+            yield return new(HarnessCase.Native, name, program, [path], payload.LongLength);
+        }
+    }
+
+    private static string SavePath(HarnessOptions options, string format, bool lz4) => Path.Combine(options.Work, $"medium-{format}{(lz4 ? "-lz4" : "")}.sav");
 
     private static void Launch(HarnessCase harnessCase, bool record)
     {
@@ -113,7 +140,7 @@ internal static class ColdStartHarness
         harnessCase.WallMilliseconds.Add(wall);
         if (!harnessCase.IsFloor)
         {
-            // `load --quiet` prints one line: "load-ms=12.345".
+            // `load --quiet` and the peers' programs print one line: "load-ms=12.345".
             string line = result.Output.Trim();
             harnessCase.LoadMilliseconds.Add(line.StartsWith("load-ms=", StringComparison.Ordinal)
                 ? double.Parse(line["load-ms=".Length..], CultureInfo.InvariantCulture)

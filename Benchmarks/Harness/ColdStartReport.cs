@@ -32,6 +32,8 @@ internal sealed class ColdStartReport
         var text = new StringBuilder()
             .AppendLine($"Process wall time from launch to exit of `game-sample load FILE --quiet` on a Medium save, {_runs} runs per case, interleaved in random order;")
             .AppendLine("\"load\" is the time the game itself reports for the load (read, checks, decompress, decode). The floor is the empty program of the same kind.")
+            .AppendLine("The peers are native programs of their own that read the same game from a bare payload (no container) and decode it whole, timed the same way;")
+            .AppendLine("Nerdbank.MessagePack's payload is byte for byte the engine's (checked before the runs).")
             .AppendLine($"Measured {Results.Today} on {Machine}.")
             .AppendLine()
             .AppendLine("| program | save | file bytes | wall median | min | max | load median | / floor | / native MessagePack |")
@@ -80,14 +82,19 @@ internal sealed class ColdStartReport
                 + $" Of the {Ms(native - floor)} above the floor, the load itself takes {Ms(load)}; the rest ({Ms(native - floor - load)}) is starting and ending the larger program.")
             .AppendLine($"- JIT XML (the generated codec) vs native MessagePack: {X(xml / native)} (the seed measured 35x for XmlSerializer, which the engine no longer uses).")
             .AppendLine($"- JIT protobuf (the generated codec over protobuf-net.Core) vs native MessagePack: {X(protobuf / native)} (the seed measured 24x for protobuf-net's runtime model).")
+            .AppendLine($"- Peers, native, vs native MessagePack: {string.Join("; ", Peers.Select(p => $"{p.Name} {X(Wall(p) / native)} (load {Ms(Statistics.Median(p.LoadMilliseconds))} against {Ms(load)})"))}.")
             .AppendLine($"- LZ4 on native MessagePack: {(lz4Cost >= 0 ? "+" : "")}{lz4Cost:P1} wall time (target <= +10%): {Results.Verdict(lz4Cost <= 0.10)};"
                 + $" the file is {shrink:F1}x smaller (target >= 3x): {Results.Verdict(shrink >= 3)}.")
             .ToString();
     }
 
+    /// <summary>The other libraries' programs: every case that is neither a floor nor the engine's own game.</summary>
+    private IEnumerable<HarnessCase> Peers => Cases.Where(c => !c.IsFloor && Order(c.Name) == 3);
+
     private HarnessCase Case(string runtime, string name) => Cases.Single(c => c.Runtime == runtime && c.Name == name);
 
-    private static int Order(string name) => name.StartsWith("MessagePack", StringComparison.Ordinal) ? 0 : name.StartsWith("XML", StringComparison.Ordinal) ? 1 : 2;
+    private static int Order(string name) =>
+        name.StartsWith("MessagePack", StringComparison.Ordinal) ? 0 : name.StartsWith("XML", StringComparison.Ordinal) ? 1 : name.StartsWith("protobuf", StringComparison.Ordinal) ? 2 : 3;
 
     private static string Ms(double milliseconds) => double.IsFinite(milliseconds) ? $"{milliseconds:F1} ms" : "n/a";
 

@@ -4,7 +4,7 @@ namespace Benchmarks.Harness;
 
 /// <summary>The harness's command line; build/coldstart.sh passes the programs it published.</summary>
 internal sealed record HarnessOptions(
-    int Runs, string NativeGame, string JitGame, string EmptyNative, string EmptyJit, string Work, string Results, bool Readme, int Seed)
+    int Runs, string NativeGame, string JitGame, string EmptyNative, string EmptyJit, string NerdbankLoad, string JsonLoad, string Work, string Results, bool Readme, int Seed)
 {
     public static HarnessOptions Parse(string[] args)
     {
@@ -36,6 +36,8 @@ internal sealed record HarnessOptions(
             JitGame: Required("--jit-game"),
             EmptyNative: Required("--empty-native"),
             EmptyJit: Required("--empty-jit"),
+            NerdbankLoad: Required("--nerdbank-load"),
+            JsonLoad: Required("--json-load"),
             Work: values.TryGetValue("--work", out string? work) ? Path.GetFullPath(work) : Path.Combine(Path.GetTempPath(), "engine-coldstart"),
             Results: values.TryGetValue("--results", out string? results) ? Path.GetFullPath(results) : Infrastructure.Results.DefaultFolder,
             Readme: readme,
