@@ -1,6 +1,5 @@
 using Engine.Core.Generation;
 using Engine.Serialization.Compression;
-using Engine.Serialization.Formats;
 
 namespace Game.Sample.Commands;
 
@@ -15,13 +14,6 @@ internal sealed class Arguments
         ["small"] = ContentSize.Small,
         ["medium"] = ContentSize.Medium,
         ["large"] = ContentSize.Large,
-    };
-
-    public static readonly IReadOnlyDictionary<string, SaveFormat> Formats = new Dictionary<string, SaveFormat>(StringComparer.Ordinal)
-    {
-        ["messagepack"] = SaveFormat.MessagePack,
-        ["xml"] = SaveFormat.Xml,
-        ["protobuf"] = SaveFormat.Protobuf,
     };
 
     private readonly Dictionary<string, string> _values = new(StringComparer.Ordinal);

@@ -15,7 +15,7 @@ internal static class NewCommand
         string path = arguments.Required("--out");
         var options = new SaveOptions
         {
-            Format = arguments.Choice("--format", Arguments.Formats) ?? SaveFormat.MessagePack,
+            Format = arguments.Choice("--format", SaveFormatNames.All) ?? SaveFormat.MessagePack,
             Compression = arguments.Flag("--lz4") ? SaveCompression.Lz4 : SaveCompression.None,
         };
 

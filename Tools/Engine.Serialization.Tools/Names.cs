@@ -4,19 +4,10 @@ using Engine.Serialization.Formats;
 
 namespace Engine.Serialization.Tools;
 
-/// <summary>Formats and compressions as the command line spells them.</summary>
+/// <summary>Formats (as <see cref="SaveFormatNames"/> spells them) and compressions as the command line spells them.</summary>
 internal static class Names
 {
-    public static readonly IReadOnlyDictionary<string, SaveFormat> Formats = new Dictionary<string, SaveFormat>(StringComparer.OrdinalIgnoreCase)
-    {
-        ["messagepack"] = SaveFormat.MessagePack,
-        ["xml"] = SaveFormat.Xml,
-        ["protobuf"] = SaveFormat.Protobuf,
-    };
-
-    /// <summary>The format's command-line name, or its number when this build doesn't know it (a damaged header).</summary>
-    public static string Of(SaveFormat format) =>
-        Formats.FirstOrDefault(known => known.Value == format).Key ?? ((byte)format).ToString(CultureInfo.InvariantCulture);
+    public static string Of(SaveFormat format) => SaveFormatNames.Of(format);
 
     public static string Of(SaveCompression compression) => compression switch
     {
@@ -25,7 +16,7 @@ internal static class Names
         _ => ((byte)compression).ToString(CultureInfo.InvariantCulture),
     };
 
-    public static SaveFormat Format(string name) => Formats.TryGetValue(name, out var format)
+    public static SaveFormat Format(string name) => SaveFormatNames.All.TryGetValue(name, out var format)
         ? format
-        : throw ToolException.Usage($"'{name}' is not a format; use {string.Join(", ", Formats.Keys)}");
+        : throw ToolException.Usage($"'{name}' is not a format; use {string.Join(", ", SaveFormatNames.All.Keys)}");
 }
