@@ -45,6 +45,7 @@ internal static class SelfTestCommand
             }
         }
 
+        output.WriteLine(StartDataPrefault.Describe());
         output.WriteLine($"selftest: {cases - failures} passed, {failures} failed");
         return failures == 0 ? 0 : 1;
     }
