@@ -50,6 +50,11 @@ public static class CodecSupport
         return System.Text.Ascii.IsValid(utf8) ? System.Text.Encoding.Latin1.GetString(utf8) : System.Text.Encoding.UTF8.GetString(utf8);
     }
 
+    /// <summary>A map key's UTF-8 bytes, as <c>CodeGenHelpers.ReadStringSpan</c> gives them, without its call on the usual path.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public static ReadOnlySpan<byte> ReadKey(ref MessagePackReader reader) =>
+        reader.TryReadStringSpan(out var key) ? key : MessagePack.Internal.CodeGenHelpers.ReadStringSpan(ref reader);
+
     /// <summary>
     /// Writes a string as <c>MessagePackWriter.Write(string)</c> does (the smallest str header, then UTF-8), except that
     /// text UTF-8 can't carry (a lone surrogate: half of a character) is refused rather than written as U+FFFD, which

@@ -129,7 +129,7 @@ internal static class ObjectEmitter
         if (type.Members.Count > 0)
         {
             code.Open("if (reader.NextMessagePackType == global::MessagePack.MessagePackType.String)");
-            code.Line("var key = global::MessagePack.Internal.CodeGenHelpers.ReadStringSpan(ref reader);");
+            code.Line($"var key = {Values.Support}.ReadKey(ref reader);");
             EmitKeySwitch(code, type, byCtor);
             code.Close();
             code.Open("else");

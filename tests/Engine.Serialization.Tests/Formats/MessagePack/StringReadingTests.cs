@@ -4,7 +4,7 @@ using MessagePack;
 
 namespace Engine.Serialization.Tests.Formats.MessagePack;
 
-/// <summary>Generated readers take strings through CodecSupport.ReadString: it must read exactly what MessagePack's own reader does.</summary>
+/// <summary>Generated readers take strings and map keys through CodecSupport: they must read exactly what MessagePack's own reader does.</summary>
 public sealed class StringReadingTests
 {
     public static TheoryData<byte[]> Strings() => new()
@@ -39,6 +39,23 @@ public sealed class StringReadingTests
         var reader = new MessagePackReader(sequence);
 
         Assert.Equal("split across two segments", CodecSupport.ReadString(ref reader));
+    }
+
+    [Theory]
+    [InlineData("Id")]
+    [InlineData("BackgroundSprite")]
+    [InlineData("a key longer than thirty-one bytes, under a str8 header")]
+    public void ReadKey_GivesTheBytesMessagePacksHelperGives_WholeOrSplitAcrossSegments(string key)
+    {
+        byte[] encoded = Encoded(key);
+        foreach (var sequence in new[] { new ReadOnlySequence<byte>(encoded), Segments.Of(encoded[..2], encoded[2..]) })
+        {
+            var ours = new MessagePackReader(sequence);
+            var theirs = new MessagePackReader(sequence);
+
+            Assert.Equal(global::MessagePack.Internal.CodeGenHelpers.ReadStringSpan(ref theirs).ToArray(), CodecSupport.ReadKey(ref ours).ToArray());
+            Assert.Equal(theirs.Consumed, ours.Consumed);
+        }
     }
 
     private static byte[] Encoded(string text)
