@@ -1,4 +1,5 @@
 using System.Text;
+using BenchmarkDotNet.Mathematics;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using Benchmarks.Suites;
@@ -15,6 +16,11 @@ internal static class Findings
 {
     /// <summary>Time per byte may grow at most this much from the smallest to the largest input.</summary>
     public const double FlatnessTarget = 1.3;
+
+    /// <summary>MessagePack's grid save and load throughput, at least this share of a plain copy's at the <see cref="GridTargetSides"/>.</summary>
+    public const double GridThroughputTarget = 0.7;
+
+    private static readonly int[] GridTargetSides = [2000, 5000];
 
     public static string? Of(Summary summary) => SuiteOf(summary)?.Name switch
     {
@@ -73,6 +79,23 @@ internal static class Findings
                 .AppendLine($" {F(growth, "F2")}x | {(method == "MemoryCopy" ? "(limit)" : Flat(growth))} |");
         }
 
+        string targetSides = string.Join(" and ", GridTargetSides.Select(s => $"{s}x{s}"));
+        text.AppendLine()
+            .AppendLine($"MessagePack's throughput / a plain copy's (ratio of medians; from the quartiles in brackets; target: >= {GridThroughputTarget}x at {targetSides}):")
+            .AppendLine()
+            .Append("| case |").AppendJoin("", sides.Select(s => $" {s}x{s} |")).AppendLine(" target |")
+            .Append("|---|").AppendJoin("", sides.Select(_ => "---:|")).AppendLine("---|");
+        foreach (string method in new[] { nameof(GridScalingBenchmarks.MessagePackSave), nameof(GridScalingBenchmarks.MessagePackLoad) })
+        {
+            // Both move the same raw float bytes, so the throughput ratio is the copy's time over the format's.
+            Ratio? Throughput(int side) => RatioOf(
+                StatsOf(summary, c => Method(c) == nameof(GridScalingBenchmarks.MemoryCopy) && Is(c, "Side", side)),
+                StatsOf(summary, c => Method(c) == method && Is(c, "Side", side)));
+            var atTargets = GridTargetSides.Select(side => sides.Contains(side) ? Throughput(side)?.Median : null).ToList();
+            string verdict = atTargets.All(r => r is not null) ? Results.Verdict(atTargets.All(r => r >= GridThroughputTarget)) : "n/a";
+            text.Append($"| {method} |").AppendJoin("", sides.Select(side => $" {Show(Throughput(side), X2)} |")).AppendLine($" {verdict} |");
+        }
+
         return text.ToString();
     }
 
@@ -120,7 +143,7 @@ internal static class Findings
     private static string ColdStart(Summary summary)
     {
         var text = new StringBuilder()
-            .AppendLine("**BenchmarkDotNet ColdStart: first load of a Medium save file in a fresh process** (mean of the launches; the runtime is already up)")
+            .AppendLine("**BenchmarkDotNet ColdStart: first load of a Medium save file in a fresh process** (median of the launches, first and third quartiles in brackets; the runtime is already up)")
             .AppendLine()
             .AppendLine("| job | compression | MessagePack | XML | protobuf | XML / MessagePack | protobuf / MessagePack |")
             .AppendLine("|---|---|---:|---:|---:|---:|---:|");
@@ -128,10 +151,26 @@ internal static class Findings
         {
             foreach (var compression in Enum.GetValues<SaveCompression>())
             {
-                double? Of(string method) => MeanOf(summary, c => c.Job.Id == job && Method(c) == method && Is(c, "Compression", compression));
+                Statistics? Of(string method) => StatsOf(summary, c => c.Job.Id == job && Method(c) == method && Is(c, "Compression", compression));
                 var (messagePack, xml, protobuf) = (Of("MessagePack"), Of("Xml"), Of("Protobuf"));
-                text.AppendLine($"| {job} | {compression} | {T(messagePack)} | {T(xml)} | {T(protobuf)} | {F(xml / messagePack, "F1")}x | {F(protobuf / messagePack, "F1")}x |");
+                text.AppendLine($"| {job} | {compression} | {MedianAndQuartiles(messagePack)} | {MedianAndQuartiles(xml)} | {MedianAndQuartiles(protobuf)} | "
+                    + $"{F(RatioOf(xml, messagePack)?.Median, "F1")}x | {F(RatioOf(protobuf, messagePack)?.Median, "F1")}x |");
             }
+        }
+
+        Statistics? Native(SaveCompression compression) =>
+            StatsOf(summary, c => c.Job.Id == Jobs.ColdNativeAotId && Method(c) == nameof(ColdStartBenchmarks.MessagePack) && Is(c, "Compression", compression));
+        Statistics? Seed(string method) => StatsOf(summary, c => Method(c) == method);
+        var native = Native(SaveCompression.None);
+        text.AppendLine()
+            .AppendLine("The seed's targets, from the medians (its baselines, JIT, read the engine's bare payloads of the same game; protobuf-net's runtime model is configured from the model's types by reflection):")
+            .AppendLine()
+            .AppendLine(Target("JIT XmlSerializer vs native MessagePack", Seed(nameof(ColdStartBenchmarks.XmlSerializerBaseline)), native, X1, ">= 40x", r => r >= 40))
+            .AppendLine(Target("JIT protobuf-net runtime model vs native MessagePack", Seed(nameof(ColdStartBenchmarks.ProtobufNetRuntimeModelBaseline)), native, X1, ">= 25x", r => r >= 25))
+            .AppendLine(Target("LZ4 over None, native MessagePack", Native(SaveCompression.Lz4), native, Percent, "<= +5%", r => r <= 1.05));
+        if (native is null)
+        {
+            text.AppendLine().AppendLine("No ColdNativeAot job ran (a dry run, or --no-native), so the targets are not judged.");
         }
 
         return text.ToString();
@@ -165,6 +204,15 @@ internal static class Findings
 
                 text.AppendLine($"| {size} | {operation} | {Cell("MessagePack")} | {Cell("MemoryPack")} | {Cell("Nerdbank")} | {Cell("Json")} |");
             }
+        }
+
+        text.AppendLine()
+            .AppendLine("Targets, from the medians: the engine at or below MemoryPack's time (MessagePack's / MemoryPack's <= 1.0x).")
+            .AppendLine();
+        foreach (string operation in new[] { "Deserialize", "Serialize" })
+        {
+            Statistics? Of(string peer) => StatsOf(summary, c => Method(c) == operation + peer && Is(c, "Size", ContentSize.Medium));
+            text.AppendLine(Target($"MessagePack / MemoryPack {operation.ToLowerInvariant()}, Medium", Of("MessagePack"), Of("MemoryPack"), X2, "<= 1.0x", r => r <= 1.0));
         }
 
         return text.ToString();
@@ -208,6 +256,31 @@ internal static class Findings
 
     private static double? MeanOf(Summary summary, Func<BenchmarkCase, bool> match) => Find(summary, match) is { } c ? Mean(summary, c) : null;
 
+    private static Statistics? StatsOf(Summary summary, Func<BenchmarkCase, bool> match) => Find(summary, match) is { } c ? summary[c]?.ResultStatistics : null;
+
+    private static string MedianAndQuartiles(Statistics? statistics) => statistics is null ? "n/a" : Results.Time(statistics.Median, statistics.Q1, statistics.Q3);
+
+    /// <summary>One time over another: the ratio of their medians, and the lowest and highest ratio of their quartiles.</summary>
+    private static Ratio? RatioOf(Statistics? numerator, Statistics? denominator) =>
+        numerator is null || denominator is null ? null : new(numerator.Median / denominator.Median, numerator.Q1 / denominator.Q3, numerator.Q3 / denominator.Q1);
+
+    private static string Show(Ratio? ratio, Func<double, string> format) => ratio is { } r ? $"{format(r.Median)} ({format(r.Low)} to {format(r.High)})" : "n/a";
+
+    /// <summary>A target judged on the ratio of medians: "label: 18.6x (target >= 40x): **missed** (quartiles: ...)", then the two medians and their quartiles.</summary>
+    private static string Target(string label, Statistics? numerator, Statistics? denominator, Func<double, string> format, string target, Func<double, bool> met)
+    {
+        string judged = RatioOf(numerator, denominator) is { } r
+            ? $"{format(r.Median)} (target {target}): {Results.Verdict(met(r.Median))} (quartiles: {format(r.Low)} to {format(r.High)})"
+            : $"n/a (target {target}): not judged";
+        return $"- {label}: {judged}; medians {MedianAndQuartiles(numerator)} against {MedianAndQuartiles(denominator)}.";
+    }
+
+    private static string X1(double ratio) => $"{F(ratio, "F1")}x";
+
+    private static string X2(double ratio) => $"{F(ratio, "F2")}x";
+
+    private static string Percent(double ratio) => $"{((ratio - 1) * 100).ToString("+0.0;-0.0", System.Globalization.CultureInfo.InvariantCulture)}%";
+
     private static string Bytes(Summary summary, BenchmarkCase? benchmarkCase) =>
         benchmarkCase is not null && summary[benchmarkCase] is { } report && report.GcStats.GetBytesAllocatedPerOperation(benchmarkCase) is { } bytes
             ? $"{bytes / 1024.0:N0} KB"
@@ -219,4 +292,7 @@ internal static class Findings
     private static string T(double? nanoseconds) => nanoseconds is { } ns ? Results.Time(ns) : "n/a";
 
     private static string Flat(double? growth) => growth is { } g ? Results.Verdict(g <= FlatnessTarget) : "n/a";
+
+    /// <summary>A ratio of medians with the lowest and highest ratio of the two cases' quartiles.</summary>
+    private readonly record struct Ratio(double Median, double Low, double High);
 }

@@ -16,6 +16,8 @@ internal static class Jobs
     /// <summary>Whether the cold-start suite also runs under NativeAOT (<c>--no-native</c> turns it off).</summary>
     public static bool Native { get; set; } = true;
 
+    public const string ColdNativeAotId = "ColdNativeAot";
+
     /// <summary>Launches per cold-start case in a full run.</summary>
     public const int ColdLaunches = 20;
 
@@ -37,5 +39,5 @@ internal static class Jobs
     /// <summary>The same first call in a NativeAOT-compiled benchmark process; null in a dry run or when turned off.</summary>
     public static Job? ColdNative => Dry || !Native
         ? null
-        : ColdJit.WithToolchain(NativeAotToolchains.FromMachineSources()).WithId("ColdNativeAot");
+        : ColdJit.WithToolchain(NativeAotToolchains.FromMachineSources()).WithId(ColdNativeAotId);
 }

@@ -64,13 +64,27 @@ internal static class Results
     }
 
     /// <summary>A duration in the unit that reads best.</summary>
-    public static string Time(double nanoseconds) => nanoseconds switch
+    public static string Time(double nanoseconds)
     {
-        >= 1e9 => $"{nanoseconds / 1e9:F2} s",
-        >= 1e6 => $"{nanoseconds / 1e6:F2} ms",
-        >= 1e3 => $"{nanoseconds / 1e3:F1} us",
-        _ => $"{nanoseconds:F0} ns",
-    };
+        var (scale, unit, format) = UnitOf(nanoseconds);
+        return $"{(nanoseconds / scale).ToString(format, CultureInfo.InvariantCulture)} {unit}";
+    }
+
+    /// <summary>A duration and a range around it, all in the unit that reads best for the duration: "12.34 ms (12.10-12.80)".</summary>
+    public static string Time(double nanoseconds, double low, double high)
+    {
+        var (scale, _, format) = UnitOf(nanoseconds);
+        string N(double value) => (value / scale).ToString(format, CultureInfo.InvariantCulture);
+        return $"{Time(nanoseconds)} ({N(low)}-{N(high)})";
+    }
 
     public static string Verdict(bool met) => met ? "**met**" : "**missed**";
+
+    private static (double Scale, string Unit, string Format) UnitOf(double nanoseconds) => nanoseconds switch
+    {
+        >= 1e9 => (1e9, "s", "F2"),
+        >= 1e6 => (1e6, "ms", "F2"),
+        >= 1e3 => (1e3, "us", "F1"),
+        _ => (1, "ns", "F0"),
+    };
 }

@@ -1,4 +1,5 @@
 using System.Buffers;
+using Benchmarks.Infrastructure;
 using Engine.Core.Model;
 using Engine.Serialization.Formats;
 using Engine.Testing;
@@ -13,18 +14,10 @@ namespace Benchmarks.Peer;
 /// </summary>
 internal static class PeerChecks
 {
-    /// <summary>The engine's bare MessagePack payload of <paramref name="content"/> (no container, no compression).</summary>
-    public static byte[] MessagePack(GameContent content)
-    {
-        var output = new ArrayBufferWriter<byte>();
-        SaveFormats.Get<GameContent>(SaveFormat.MessagePack).Write(output, content);
-        return output.WrittenSpan.ToArray();
-    }
-
     /// <summary>Nerdbank's payload of <paramref name="content"/>, after checking it is the engine's, byte for byte, and reads back whole.</summary>
     public static byte[] Nerdbank(GameContent content)
     {
-        byte[] ours = MessagePack(content);
+        byte[] ours = SampleSaves.Payload(content, SaveFormat.MessagePack);
         var output = new ArrayBufferWriter<byte>(ours.Length);
         NerdbankPeer.Write(output, content);
         byte[] theirs = output.WrittenSpan.ToArray();
@@ -35,7 +28,7 @@ internal static class PeerChecks
                 $"Nerdbank.MessagePack's bytes differ from the engine's at offset {at:N0} ({theirs.Length:N0} bytes against {ours.Length:N0}).");
         }
 
-        ThrowIfLost(content, NerdbankPeer.Read(theirs), "Nerdbank.MessagePack");
+        ThrowIfLost(content, NerdbankPeer.Read(theirs), "Nerdbank.MessagePack's round trip");
         return theirs;
     }
 
@@ -43,15 +36,16 @@ internal static class PeerChecks
     public static byte[] Json(GameContent content)
     {
         byte[] json = JsonPeer.Write(content);
-        ThrowIfLost(content, JsonPeer.Read(json), "System.Text.Json");
+        ThrowIfLost(content, JsonPeer.Read(json), "System.Text.Json's round trip");
         return json;
     }
 
-    private static void ThrowIfLost(GameContent content, GameContent back, string peer)
+    /// <summary>Throws, naming <paramref name="reader"/>, unless <paramref name="back"/> is the whole of <paramref name="content"/>.</summary>
+    public static void ThrowIfLost(GameContent content, GameContent back, string reader)
     {
         if (new GraphComparer().FindDifference(content, back) is { } difference)
         {
-            throw new InvalidOperationException($"{peer}'s round trip does not carry the whole game: {difference}");
+            throw new InvalidOperationException($"{reader} does not carry the whole game: {difference}");
         }
     }
 }

@@ -4,6 +4,7 @@ using BenchmarkDotNet.Configs;
 using Benchmarks.Infrastructure;
 using Engine.Core.Generation;
 using Engine.Core.Model;
+using Engine.Serialization.Formats;
 using Engine.Serialization.Formats.MessagePack;
 using Engine.Testing;
 using MessagePack;
@@ -31,7 +32,7 @@ public class GeneratedVsDynamicBenchmarks
     public void Setup()
     {
         _content = ContentGenerator.Create(ContentSize.Medium);
-        _payload = File.ReadAllBytes(SampleSaves.ColdMessagePackPayloadPath);
+        _payload = File.ReadAllBytes(SampleSaves.ColdPayloadPath(SaveFormat.MessagePack));
         _output = new ArrayBufferWriter<byte>(_payload.Length);
     }
 

@@ -50,13 +50,13 @@ public class GridScalingBenchmarks
     }
 
     [GlobalSetup(Target = nameof(MessagePackLoad))]
-    public void SetupMessagePackLoad() => _messagePack = Encode(GridGame(Side), SaveFormat.MessagePack);
+    public void SetupMessagePackLoad() => _messagePack = SampleSaves.Payload(GridGame(Side), SaveFormat.MessagePack);
 
     [GlobalSetup(Target = nameof(XmlLoad))]
-    public void SetupXmlLoad() => _xml = Encode(GridGame(Side), SaveFormat.Xml);
+    public void SetupXmlLoad() => _xml = SampleSaves.Payload(GridGame(Side), SaveFormat.Xml);
 
     [GlobalSetup(Target = nameof(ProtobufLoad))]
-    public void SetupProtobufLoad() => _protobuf = Encode(GridGame(Side), SaveFormat.Protobuf);
+    public void SetupProtobufLoad() => _protobuf = SampleSaves.Payload(GridGame(Side), SaveFormat.Protobuf);
 
     [Benchmark(Baseline = true)]
     public int MemoryCopy()
@@ -103,13 +103,6 @@ public class GridScalingBenchmarks
         return _output.WrittenCount;
     }
 
-    private static byte[] Encode(GameContent content, SaveFormat format)
-    {
-        var output = new ArrayBufferWriter<byte>();
-        SaveFormats.Get<GameContent>(format).Write(output, content);
-        return output.WrittenSpan.ToArray();
-    }
-
     private static long Cells(BenchmarkCase benchmarkCase) => (long)DerivedColumn.Parameter<int>(benchmarkCase, nameof(Side)) * DerivedColumn.Parameter<int>(benchmarkCase, nameof(Side));
 
     private static long PayloadBytes(BenchmarkCase benchmarkCase)
@@ -120,7 +113,7 @@ public class GridScalingBenchmarks
             ? Cells(benchmarkCase) * sizeof(float)
             : PayloadSizes.GetOrAdd(
                 (Enum.Parse<SaveFormat>(method[..^4]), side),
-                key => Encode(GridGame(key.Item2), key.Item1).LongLength);
+                key => SampleSaves.Payload(GridGame(key.Item2), key.Item1).LongLength);
     }
 
     private sealed class Config : ManualConfig

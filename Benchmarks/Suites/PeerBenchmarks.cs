@@ -9,7 +9,6 @@ using Benchmarks.Peer;
 using Engine.Core.Generation;
 using Engine.Core.Model;
 using Engine.Serialization.Formats;
-using Engine.Testing;
 using MemoryPack;
 
 namespace Benchmarks.Suites;
@@ -42,18 +41,14 @@ public class PeerBenchmarks
     {
         _content = SampleSaves.Content(Size);
         _pack = MirrorMapper.Map<GameContentPack>(_content);
-        _messagePack = PeerChecks.MessagePack(_content);
+        _messagePack = SampleSaves.Payload(_content, SaveFormat.MessagePack);
         _memoryPack = MemoryPackSerializer.Serialize(_pack);
         _nerdbank = PeerChecks.Nerdbank(_content);
         _json = PeerChecks.Json(_content);
         _output = new ArrayBufferWriter<byte>(_json.Length);
         _jsonWriter = JsonPeer.Writer(_output);
 
-        var back = MirrorMapper.Map<GameContent>(MemoryPackSerializer.Deserialize<GameContentPack>(_memoryPack)!);
-        if (new GraphComparer().FindDifference(_content, back) is { } difference)
-        {
-            throw new InvalidOperationException($"MemoryPack's mirror does not carry the whole game: {difference}");
-        }
+        PeerChecks.ThrowIfLost(_content, MirrorMapper.Map<GameContent>(MemoryPackSerializer.Deserialize<GameContentPack>(_memoryPack)!), "MemoryPack's mirror");
     }
 
     [BenchmarkCategory("Serialize"), Benchmark(Baseline = true)]
@@ -110,7 +105,7 @@ public class PeerBenchmarks
         string method = benchmarkCase.Descriptor.WorkloadMethod.Name;
         return method.EndsWith("MemoryPack", StringComparison.Ordinal) ? MemoryPackSerializer.Serialize(MirrorMapper.Map<GameContentPack>(content)).LongLength
             : method.EndsWith("Json", StringComparison.Ordinal) ? JsonPeer.Write(content).LongLength
-            : PeerChecks.MessagePack(content).LongLength; // Nerdbank's bytes are the engine's (checked in Setup).
+            : SampleSaves.Payload(content, SaveFormat.MessagePack).LongLength; // Nerdbank's bytes are the engine's (checked in Setup).
     }
 
     private sealed class Config : ManualConfig
