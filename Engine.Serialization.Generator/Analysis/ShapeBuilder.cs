@@ -21,8 +21,8 @@ internal sealed class ShapeBuilder
     private const string EnumMemberAttribute = "System.Runtime.Serialization.EnumMemberAttribute";
     private const string ResistantComparer = "global::MessagePack.MessagePackSecurity.UntrustedData.GetEqualityComparer";
 
-    private static readonly FloatEncoding Float32 = new("float", 0xCA, 5, "Single", "int", "Int32BitsToSingle", "SingleToInt32Bits");
-    private static readonly FloatEncoding Float64 = new("double", 0xCB, 9, "Double", "long", "Int64BitsToDouble", "DoubleToInt64Bits");
+    private static readonly FloatEncoding Float32 = new("Singles");
+    private static readonly FloatEncoding Float64 = new("Doubles");
 
     private readonly Compilation _compilation;
     private readonly LocationInfo? _fallbackLocation;

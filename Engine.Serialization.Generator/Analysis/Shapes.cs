@@ -164,11 +164,8 @@ internal sealed record ValueShape(
     EnumNamesModel? Names = null,
     string SchemaName = "");
 
-/// <summary>
-/// A fixed-width MessagePack float: the C# element type, its type code, the size of one encoded value, a name for the
-/// helpers, the same-sized integer and the <c>BitConverter</c> methods between them.
-/// </summary>
-internal sealed record FloatEncoding(string ElementType, byte Code, int Size, string Name, string BitsType, string FromBits, string ToBits);
+/// <summary>A fixed-width float whose runs Engine.Serialization.Models.FloatRuns moves in bulk: the suffix of its methods (Singles, Doubles).</summary>
+internal sealed record FloatEncoding(string Name);
 
 /// <summary>The parts of a components shape, in wire order.</summary>
 /// <param name="DisplayName">The type's short name, for messages.</param>

@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Linq;
 using Engine.Serialization.Generator.Analysis;
 using Engine.Serialization.Generator.Emit.MessagePack;
@@ -19,7 +18,6 @@ internal static class ModelEmitter
     private const int MaxDepth = 500;
 
     // Floats written per GetSpan: 40 KB of float32, so a huge grid doesn't ask the writer for one huge buffer.
-    private const int FloatsPerSpan = 8192;
 
     public static string Emit(GenerationModel model)
     {
@@ -156,68 +154,6 @@ internal static class ModelEmitter
 
                 public static readonly global::MessagePack.MessagePackSerializerOptions Options =
                     new global::MessagePack.MessagePackSerializerOptions(Resolver).WithSecurity(global::MessagePack.MessagePackSecurity.UntrustedData);
-            }
-            """);
-
-        foreach (var encoding in model.Helpers.Select(h => h.Float).OfType<FloatEncoding>().Distinct())
-        {
-            EmitFloatRuns(code, encoding);
-        }
-    }
-
-    /// <summary>
-    /// Bulk paths for runs of a fixed-width float: the values that come next in that encoding (code byte and big-endian
-    /// bits) are decoded in one loop over the reader's current segment; anything else falls back to the reader.
-    /// </summary>
-    private static void EmitFloatRuns(CodeWriter code, FloatEncoding f)
-    {
-        var code8 = "0x" + f.Code.ToString("X2", CultureInfo.InvariantCulture);
-        const string Unsafe = "global::System.Runtime.CompilerServices.Unsafe";
-        code.Line();
-        code.Line($$"""
-            /// <summary>Decodes the {{f.ElementType}} values ({{code8}} and {{f.Size - 1}} big-endian bytes) next in the reader's current segment, up to the first in another encoding; returns how many.</summary>
-            private static int Read{{f.Name}}Run({{Values.Reader}}, global::System.Span<{{f.ElementType}}> destination)
-            {
-                var bytes = reader.Sequence.Slice(reader.Position).FirstSpan;
-                var count = global::System.Math.Min(destination.Length, bytes.Length / {{f.Size}});
-                ref var first = ref global::System.Runtime.InteropServices.MemoryMarshal.GetReference(bytes);
-                var i = 0;
-                // i < count keeps every {{f.Size}}-byte value read here inside bytes.
-                for (; i < count; i++)
-                {
-                    ref var value = ref {{Unsafe}}.Add(ref first, i * {{f.Size}});
-                    if (value != {{code8}})
-                    {
-                        break;
-                    }
-
-                    var bits = {{Unsafe}}.ReadUnaligned<{{f.BitsType}}>(ref {{Unsafe}}.Add(ref value, 1));
-                    destination[i] = global::System.BitConverter.{{f.FromBits}}(global::System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(bits));
-                }
-
-                reader.ReadRaw(i * {{f.Size}}L);
-                return i;
-            }
-
-            /// <summary>Writes each value as {{code8}} and its {{f.Size - 1}} big-endian bytes, as MessagePackWriter.Write({{f.ElementType}}) does, a span at a time.</summary>
-            private static void Write{{f.Name}}Run({{Values.Writer}}, global::System.ReadOnlySpan<{{f.ElementType}}> values)
-            {
-                while (!values.IsEmpty)
-                {
-                    var count = global::System.Math.Min(values.Length, {{FloatsPerSpan}});
-                    var bytes = writer.GetSpan(count * {{f.Size}}).Slice(0, count * {{f.Size}});
-                    ref var first = ref global::System.Runtime.InteropServices.MemoryMarshal.GetReference(bytes);
-                    for (var i = 0; i < count; i++)
-                    {
-                        ref var value = ref {{Unsafe}}.Add(ref first, i * {{f.Size}});
-                        value = {{code8}};
-                        var bits = global::System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(global::System.BitConverter.{{f.ToBits}}(values[i]));
-                        {{Unsafe}}.WriteUnaligned(ref {{Unsafe}}.Add(ref value, 1), bits);
-                    }
-
-                    writer.Advance(bytes.Length);
-                    values = values.Slice(count);
-                }
             }
             """);
     }

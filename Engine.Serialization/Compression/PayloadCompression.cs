@@ -60,7 +60,7 @@ internal static class PayloadCompression
                 $"The header says the {stored.Length:N0}-byte LZ4 payload decodes to {decodedLength:N0} bytes, more than LZ4 can expand to.");
         }
 
-        var decoded = FreshMemory.Array(decodedLength); // every byte is written, or the load fails
+        var decoded = FreshMemory.Array<byte>(decodedLength); // every byte is written, or the load fails
         Lz4FrameDecoding.DecodeInto(stored.Span, decoded);
         return decoded;
     }

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace Engine.Serialization.IO;
@@ -20,26 +21,27 @@ internal static partial class FreshMemory
     /// <summary>Whether the OS has taken every request so far (tests check that the call works where it should).</summary>
     internal static bool IsPopulating => !_unavailable;
 
-    /// <summary>An array of <paramref name="length"/> bytes, not zeroed: the caller writes every byte.</summary>
-    public static byte[] Array(int length)
+    /// <summary>An array of <paramref name="length"/> items, not zeroed: the caller writes every one.</summary>
+    public static T[] Array<T>(int length)
+        where T : unmanaged
     {
-        byte[] array = GC.AllocateUninitializedArray<byte>(length);
-        if (length >= MinimumLength && !_unavailable)
+        T[] array = GC.AllocateUninitializedArray<T>(length);
+        if ((long)length * Unsafe.SizeOf<T>() >= MinimumLength && !_unavailable)
         {
-            Populate(array);
+            Populate(MemoryMarshal.AsBytes(array.AsSpan()));
         }
 
         return array;
     }
 
-    private static unsafe void Populate(byte[] array)
+    private static unsafe void Populate(Span<byte> memory)
     {
         nuint page = (nuint)Environment.SystemPageSize;
-        fixed (byte* start = array)
+        fixed (byte* start = memory)
         {
             // Whole pages inside the array only: the pages it shares with its neighbours are the heap's business.
             nuint first = ((nuint)start + page - 1) & ~(page - 1);
-            nuint end = ((nuint)start + (nuint)array.Length) & ~(page - 1);
+            nuint end = ((nuint)start + (nuint)memory.Length) & ~(page - 1);
             try
             {
                 if (end > first && Madvise(first, end - first, PopulateWrite) != 0)

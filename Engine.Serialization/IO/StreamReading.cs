@@ -13,7 +13,7 @@ internal static class StreamReading
         ArgumentNullException.ThrowIfNull(stream);
         if (stream.CanSeek)
         {
-            byte[] data = FreshMemory.Array(RemainingWithinLimits(stream, limits));
+            byte[] data = FreshMemory.Array<byte>(RemainingWithinLimits(stream, limits));
             stream.ReadExactly(data);
             return data;
         }
@@ -34,7 +34,7 @@ internal static class StreamReading
         ArgumentNullException.ThrowIfNull(stream);
         if (stream.CanSeek)
         {
-            byte[] data = FreshMemory.Array(RemainingWithinLimits(stream, limits));
+            byte[] data = FreshMemory.Array<byte>(RemainingWithinLimits(stream, limits));
             await stream.ReadExactlyAsync(data, cancellationToken).ConfigureAwait(false);
             return data;
         }

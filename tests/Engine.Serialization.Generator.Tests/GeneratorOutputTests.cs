@@ -87,7 +87,7 @@ public sealed class GeneratorOutputTests
 
         Assert.Contains("internal static void Read(ref global::MessagePack.MessagePackReader reader, out global::Engine.Core.GameContent value)", source, StringComparison.Ordinal);
         Assert.Contains("CodecSupport.Creating();", source, StringComparison.Ordinal);
-        Assert.Contains("ReadSingleRun(ref reader", source, StringComparison.Ordinal);
+        Assert.Contains("FloatRuns.ReadSingles(ref reader", source, StringComparison.Ordinal);
     }
 
     [Fact]

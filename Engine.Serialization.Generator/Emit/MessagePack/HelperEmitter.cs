@@ -156,7 +156,7 @@ internal static class HelperEmitter
     {
         if (shape.Float is { } bulk)
         {
-            code.Line($"Write{bulk.Name}Run(ref writer, {items});");
+            code.Line($"global::Engine.Serialization.Models.FloatRuns.Write{bulk.Name}(ref writer, {items});");
             return;
         }
 
@@ -181,7 +181,9 @@ internal static class HelperEmitter
         switch (shape.Sequence)
         {
             case SequenceKind.Array or SequenceKind.ArrayInterface:
-                code.Line($"var result = count == 0 ? global::System.Array.Empty<{e}>() : {Values.NewArray(e, "count")};");
+                code.Line(shape.Float is null
+                    ? $"var result = count == 0 ? global::System.Array.Empty<{e}>() : {Values.NewArray(e, "count")};"
+                    : $"var result = global::Engine.Serialization.Models.FloatRuns.NewArray<{e}>(count);");
                 code.Line("var items = global::System.MemoryExtensions.AsSpan(result);");
                 ReadItems(code, shape, "items");
                 break;
@@ -229,7 +231,7 @@ internal static class HelperEmitter
         {
             code.Line("var i = 0;");
             code.Open($"while (i < {items}.Length)");
-            code.Line($"i += Read{bulk.Name}Run(ref reader, {items}.Slice(i));");
+            code.Line($"i += global::Engine.Serialization.Models.FloatRuns.Read{bulk.Name}(ref reader, {items}.Slice(i));");
             code.Line("// A value in another encoding (MessagePack allows any number), or one across a segment's end.");
             code.Open($"if (i < {items}.Length)");
             code.Line($"{items}[i++] = {Values.Read(shape.Element!)};");

@@ -10,7 +10,7 @@ public sealed class FreshMemoryTests
     [InlineData((1 << 20) + 3)]
     public void Array_HasTheLengthAskedFor_AndHoldsWhatIsWritten(int length)
     {
-        byte[] array = FreshMemory.Array(length);
+        byte[] array = FreshMemory.Array<byte>(length);
         Random.Shared.NextBytes(array);
         byte[] copy = [.. array];
 
@@ -23,7 +23,7 @@ public sealed class FreshMemoryTests
     {
         bool offered = OperatingSystem.IsLinux() && Environment.OSVersion.Version >= new Version(5, 14);
 
-        _ = FreshMemory.Array(1 << 20);
+        _ = FreshMemory.Array<byte>(1 << 20);
 
         Assert.Equal(offered, FreshMemory.IsPopulating);
     }
