@@ -32,6 +32,7 @@ internal static class Findings
         nameof(ColdStartBenchmarks) => ColdStart(summary),
         nameof(PeerBenchmarks) => Peer(summary),
         nameof(UnknownMembersBenchmarks) => UnknownMembers(summary),
+        nameof(AutosaveBenchmarks) => Autosave(summary),
         _ => null,
     };
 
@@ -241,6 +242,36 @@ internal static class Findings
             text.AppendLine($"| {label} | {T(mean)} | {Bytes(summary, benchmarkCase)} | {F(mean / baseline, "F2")}x |");
         }
 
+        return text.ToString();
+    }
+
+    /// <summary>Issue 17's targets, at Large: SaveAsync returns within 0.03x a full save; an autosave after a 1% change costs at most 0.10x one.</summary>
+    private static string Autosave(Summary summary)
+    {
+        var text = new StringBuilder()
+            .AppendLine("**A save at play, through SaveSlotStore into a temp folder** (one save per iteration; median (quartiles), and the 99th percentile of the game thread's part)")
+            .AppendLine()
+            .AppendLine("| size | full save | SaveAsync on the game thread | its p99 | / full save | the rest, in the background | autosave after 1% changed | / full save | allocated per autosave |")
+            .AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        var large = ((Statistics? Full, Statistics? GameThread, Statistics? Autosave)?)null;
+        foreach (var size in summary.BenchmarksCases.Select(c => (ContentSize)c.Parameters["Size"]).Distinct().Order())
+        {
+            Statistics? Of(string method) => StatsOf(summary, c => Method(c) == method && Is(c, "Size", size));
+            var (full, gameThread, background, autosave) = (Of(nameof(AutosaveBenchmarks.FullSave)), Of(nameof(AutosaveBenchmarks.GameThread)),
+                Of(nameof(AutosaveBenchmarks.Background)), Of(nameof(AutosaveBenchmarks.AutosaveAfterOnePercentChanged)));
+            var autosaveCase = Find(summary, c => Method(c) == nameof(AutosaveBenchmarks.AutosaveAfterOnePercentChanged) && Is(c, "Size", size));
+            text.AppendLine($"| {size} | {MedianAndQuartiles(full)} | {MedianAndQuartiles(gameThread)} | {T(gameThread?.Percentiles.Percentile(99))} | "
+                + $"{Show(RatioOf(gameThread, full), X2)} | {MedianAndQuartiles(background)} | {MedianAndQuartiles(autosave)} | {Show(RatioOf(autosave, full), X2)} | "
+                + $"{Bytes(summary, autosaveCase)} |");
+            if (size == ContentSize.Large)
+            {
+                large = (full, gameThread, autosave);
+            }
+        }
+
+        text.AppendLine()
+            .AppendLine(Target("Large: SaveAsync's return vs a full save", large?.GameThread, large?.Full, X2, "<= 0.03x", r => r <= 0.03))
+            .AppendLine(Target("Large: an autosave after a 1% change vs a full save", large?.Autosave, large?.Full, X2, "<= 0.10x", r => r <= 0.10));
         return text.ToString();
     }
 
