@@ -21,32 +21,26 @@ internal static class Jobs
     /// <summary>Launches per cold-start case in a full run.</summary>
     public const int ColdLaunches = 20;
 
-    /// <summary>
-    /// The opt-in formats, for the projects BenchmarkDotNet generates to run a job in its own process: they do not
-    /// inherit Benchmarks.csproj's properties, and without these their runtime config leaves XML and protobuf out.
-    /// </summary>
-    private static readonly Argument[] AllFormats = [new MsBuildArgument("/p:SaveFormatXml=true"), new MsBuildArgument("/p:SaveFormatProtobuf=true")];
-
     private static Job DryJob => Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).WithId("Dry");
 
     /// <summary>Warm steady state: one launch, a short warm-up, ten measured iterations.</summary>
-    public static Job Warm => Dry ? DryJob : Job.Default.WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10).WithArguments(AllFormats).WithId("Warm");
+    public static Job Warm => Dry ? DryJob : Job.Default.WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10).WithId("Warm");
 
     /// <summary>One call per iteration, each timed alone, and enough of them for a 99th percentile: what one save at play costs.</summary>
     public static Job PerCall => Dry
         ? DryJob
         : Job.Default.WithStrategy(RunStrategy.Monitoring).WithLaunchCount(1).WithWarmupCount(5).WithIterationCount(100)
-            .WithInvocationCount(1).WithUnrollFactor(1).WithArguments(AllFormats).WithId("PerCall");
+            .WithInvocationCount(1).WithUnrollFactor(1).WithId("PerCall");
 
     /// <summary>Operations of seconds each (the largest grid through XML): few iterations, one call each.</summary>
     public static Job Long => Dry
         ? DryJob
-        : Job.Default.WithLaunchCount(1).WithWarmupCount(1).WithIterationCount(5).WithArguments(AllFormats).WithId("Long");
+        : Job.Default.WithLaunchCount(1).WithWarmupCount(1).WithIterationCount(5).WithId("Long");
 
     /// <summary>The first call in a fresh process, <see cref="ColdLaunches"/> processes, under JIT.</summary>
     public static Job ColdJit => Dry
         ? DryJob
-        : Job.Default.WithStrategy(RunStrategy.ColdStart).WithLaunchCount(ColdLaunches).WithIterationCount(1).WithArguments(AllFormats).WithId("ColdJit");
+        : Job.Default.WithStrategy(RunStrategy.ColdStart).WithLaunchCount(ColdLaunches).WithIterationCount(1).WithId("ColdJit");
 
     /// <summary>The same first call in a NativeAOT-compiled benchmark process; null in a dry run or when turned off.</summary>
     public static Job? ColdNative => Dry || !Native
