@@ -18,9 +18,6 @@ namespace Engine.Serialization.Models;
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static class FloatRuns
 {
-    private const byte Float32 = 0xCA;
-    private const byte Float64 = 0xCB;
-
     // Values per span asked of the writer: big enough to amortize the call, small enough for its pooled buffers.
     private const int ValuesPerSpan = 8192;
 
@@ -29,80 +26,103 @@ public static class FloatRuns
         where T : unmanaged => count == 0 ? [] : FreshMemory.Array<T>(count);
 
     /// <summary>Reads the floats next in the reader's current segment into <paramref name="destination"/>, up to the first in another encoding; returns how many.</summary>
-    public static int ReadSingles(ref MessagePackReader reader, Span<float> destination)
-    {
-        var bytes = reader.Sequence.Slice(reader.Position).FirstSpan;
-        int count = Math.Min(destination.Length, bytes.Length / 5);
-        int i = Shuffles ? ReadSinglesByShuffle(bytes, destination, count) : 0;
-        for (; i < count; i++)
-        {
-            if (bytes[i * 5] != Float32)
-            {
-                break;
-            }
-
-            destination[i] = BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32BigEndian(bytes.Slice((i * 5) + 1, 4)));
-        }
-
-        reader.ReadRaw(i * 5L);
-        return i;
-    }
+    public static int ReadSingles(ref MessagePackReader reader, Span<float> destination) => Read<float, Float32>(ref reader, destination);
 
     /// <summary>Writes <paramref name="values"/> as MessagePackWriter.Write(float) writes each.</summary>
-    public static void WriteSingles(ref MessagePackWriter writer, ReadOnlySpan<float> values)
-    {
-        while (!values.IsEmpty)
-        {
-            int count = Math.Min(values.Length, ValuesPerSpan);
-            var bytes = writer.GetSpan(count * 5)[..(count * 5)];
-            int i = Shuffles ? WriteSinglesByShuffle(values[..count], bytes) : 0;
-            for (; i < count; i++)
-            {
-                bytes[i * 5] = Float32;
-                BinaryPrimitives.WriteInt32BigEndian(bytes.Slice((i * 5) + 1, 4), BitConverter.SingleToInt32Bits(values[i]));
-            }
-
-            writer.Advance(bytes.Length);
-            values = values[count..];
-        }
-    }
+    public static void WriteSingles(ref MessagePackWriter writer, ReadOnlySpan<float> values) => Write<float, Float32>(ref writer, values);
 
     /// <summary>Reads the doubles next in the reader's current segment into <paramref name="destination"/>, up to the first in another encoding; returns how many.</summary>
-    public static int ReadDoubles(ref MessagePackReader reader, Span<double> destination)
+    public static int ReadDoubles(ref MessagePackReader reader, Span<double> destination) => Read<double, Float64>(ref reader, destination);
+
+    /// <summary>Writes <paramref name="values"/> as MessagePackWriter.Write(double) writes each.</summary>
+    public static void WriteDoubles(ref MessagePackWriter writer, ReadOnlySpan<double> values) => Write<double, Float64>(ref writer, values);
+
+    private static int Read<T, TEncoding>(ref MessagePackReader reader, Span<T> destination)
+        where TEncoding : struct, IEncoding<T>
     {
+        int size = TEncoding.Size;
         var bytes = reader.Sequence.Slice(reader.Position).FirstSpan;
-        int count = Math.Min(destination.Length, bytes.Length / 9);
-        int i = 0;
+        int count = Math.Min(destination.Length, bytes.Length / size);
+        int i = TEncoding.ReadInBulk(bytes, destination, count);
         for (; i < count; i++)
         {
-            if (bytes[i * 9] != Float64)
+            if (bytes[i * size] != TEncoding.Code)
             {
                 break;
             }
 
-            destination[i] = BitConverter.Int64BitsToDouble(BinaryPrimitives.ReadInt64BigEndian(bytes.Slice((i * 9) + 1, 8)));
+            destination[i] = TEncoding.Decode(bytes.Slice((i * size) + 1, size - 1));
         }
 
-        reader.ReadRaw(i * 9L);
+        reader.ReadRaw((long)i * size);
         return i;
     }
 
-    /// <summary>Writes <paramref name="values"/> as MessagePackWriter.Write(double) writes each.</summary>
-    public static void WriteDoubles(ref MessagePackWriter writer, ReadOnlySpan<double> values)
+    private static void Write<T, TEncoding>(ref MessagePackWriter writer, ReadOnlySpan<T> values)
+        where TEncoding : struct, IEncoding<T>
     {
+        int size = TEncoding.Size;
         while (!values.IsEmpty)
         {
             int count = Math.Min(values.Length, ValuesPerSpan);
-            var bytes = writer.GetSpan(count * 9)[..(count * 9)];
-            for (int i = 0; i < count; i++)
+            var bytes = writer.GetSpan(count * size)[..(count * size)];
+            int i = TEncoding.WriteInBulk(values[..count], bytes);
+            for (; i < count; i++)
             {
-                bytes[i * 9] = Float64;
-                BinaryPrimitives.WriteInt64BigEndian(bytes.Slice((i * 9) + 1, 8), BitConverter.DoubleToInt64Bits(values[i]));
+                bytes[i * size] = TEncoding.Code;
+                TEncoding.Encode(values[i], bytes.Slice((i * size) + 1, size - 1));
             }
 
             writer.Advance(bytes.Length);
             values = values[count..];
         }
+    }
+
+    /// <summary>One fixed-width float encoding: its code byte, its size with the code, and its big-endian bits; the bulk methods do what they can and return how many.</summary>
+    private interface IEncoding<T>
+    {
+        static abstract byte Code { get; }
+
+        static abstract int Size { get; }
+
+        static abstract T Decode(ReadOnlySpan<byte> bigEndian);
+
+        static abstract void Encode(T value, Span<byte> bigEndian);
+
+        static abstract int ReadInBulk(ReadOnlySpan<byte> bytes, Span<T> destination, int count);
+
+        static abstract int WriteInBulk(ReadOnlySpan<T> values, Span<byte> bytes);
+    }
+
+    private readonly struct Float32 : IEncoding<float>
+    {
+        public static byte Code => 0xCA;
+
+        public static int Size => 5;
+
+        public static float Decode(ReadOnlySpan<byte> bigEndian) => BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32BigEndian(bigEndian));
+
+        public static void Encode(float value, Span<byte> bigEndian) => BinaryPrimitives.WriteInt32BigEndian(bigEndian, BitConverter.SingleToInt32Bits(value));
+
+        public static int ReadInBulk(ReadOnlySpan<byte> bytes, Span<float> destination, int count) => Shuffles ? ReadSinglesByShuffle(bytes, destination, count) : 0;
+
+        public static int WriteInBulk(ReadOnlySpan<float> values, Span<byte> bytes) => Shuffles ? WriteSinglesByShuffle(values, bytes) : 0;
+    }
+
+    private readonly struct Float64 : IEncoding<double>
+    {
+        public static byte Code => 0xCB;
+
+        public static int Size => 9;
+
+        public static double Decode(ReadOnlySpan<byte> bigEndian) => BitConverter.Int64BitsToDouble(BinaryPrimitives.ReadInt64BigEndian(bigEndian));
+
+        public static void Encode(double value, Span<byte> bigEndian) => BinaryPrimitives.WriteInt64BigEndian(bigEndian, BitConverter.DoubleToInt64Bits(value));
+
+        // A double and its code don't pack into 16 bytes usefully: one at a time.
+        public static int ReadInBulk(ReadOnlySpan<byte> bytes, Span<double> destination, int count) => 0;
+
+        public static int WriteInBulk(ReadOnlySpan<double> values, Span<byte> bytes) => 0;
     }
 
     /// <summary>Whether a constant byte shuffle is one instruction here (pshufb, tbl); the loops below assume little-endian floats.</summary>
