@@ -19,7 +19,7 @@ internal static class SuiteRunner
     private static readonly Type[] ReadmeOrder =
     [
         typeof(ColdStartBenchmarks), typeof(GeneratedVsDynamicBenchmarks), typeof(LoadBenchmarks), typeof(SaveBenchmarks),
-        typeof(GridScalingBenchmarks), typeof(SnapshotBenchmarks), typeof(UnknownMembersBenchmarks), typeof(PeerBenchmarks),
+        typeof(GridScalingBenchmarks), typeof(SnapshotBenchmarks), typeof(AutosaveBenchmarks), typeof(UnknownMembersBenchmarks), typeof(PeerBenchmarks),
     ];
 
     public static int Run(string[] args)

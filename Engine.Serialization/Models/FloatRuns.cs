@@ -128,6 +128,13 @@ public static class FloatRuns
     /// <summary>Whether a constant byte shuffle is one instruction here (pshufb, tbl); the loops below assume little-endian floats.</summary>
     private static bool Shuffles => BitConverter.IsLittleEndian && (Ssse3.IsSupported || AdvSimd.Arm64.IsSupported);
 
+    /// <summary>
+    /// The byte shuffle itself; an index of 0x80 or more gives 0 on both. Not Vector128.Shuffle: NativeAOT compiles for a
+    /// baseline without pshufb and would call its software fallback, which costs more than the scalar loop.
+    /// </summary>
+    private static Vector128<byte> ShuffleBytes(Vector128<byte> bytes, Vector128<byte> indices) =>
+        Ssse3.IsSupported ? Ssse3.Shuffle(bytes, indices) : AdvSimd.Arm64.VectorTableLookup(bytes, indices);
+
     // 16 bytes of three encoded floats and the next one's first byte: [CA b3 b2 b1 b0] x 3, CA.
     private static Vector128<byte> EncodedMarkers => Vector128.Create((byte)0xCA, 0, 0, 0, 0, 0xCA, 0, 0, 0, 0, 0xCA, 0, 0, 0, 0, 0xCA);
 
@@ -144,7 +151,7 @@ public static class FloatRuns
         for (; i + 4 <= values.Length; i += 3)
         {
             var raw = Vector128.LoadUnsafe(ref source, (nuint)(i * 4));
-            (Vector128.Shuffle(raw, toEncoded) | EncodedMarkers).StoreUnsafe(ref target, (nuint)(i * 5));
+            (ShuffleBytes(raw, toEncoded) | EncodedMarkers).StoreUnsafe(ref target, (nuint)(i * 5));
         }
 
         return i;
@@ -166,7 +173,7 @@ public static class FloatRuns
                 break;
             }
 
-            Vector128.Shuffle(encoded, toFloats).StoreUnsafe(ref target, (nuint)(i * 4));
+            ShuffleBytes(encoded, toFloats).StoreUnsafe(ref target, (nuint)(i * 4));
         }
 
         return i;
