@@ -1,4 +1,3 @@
-using System.Buffers;
 using Engine.Serialization.Models;
 using MessagePack;
 
@@ -15,9 +14,9 @@ public sealed class FloatRunsTests
     {
         float[] values = Singles(length);
 
-        byte[] ours = Written((ref MessagePackWriter writer) => FloatRuns.WriteSingles(ref writer, values));
+        byte[] ours = MessagePackBytes.Of((ref MessagePackWriter writer) => FloatRuns.WriteSingles(ref writer, values));
 
-        Assert.Equal(Written((ref MessagePackWriter writer) =>
+        Assert.Equal(MessagePackBytes.Of((ref MessagePackWriter writer) =>
         {
             foreach (var value in values)
             {
@@ -37,9 +36,9 @@ public sealed class FloatRunsTests
     {
         double[] values = [.. Singles(length).Select((v, i) => (double)v * Math.PI * (i - 7))];
 
-        byte[] ours = Written((ref MessagePackWriter writer) => FloatRuns.WriteDoubles(ref writer, values));
+        byte[] ours = MessagePackBytes.Of((ref MessagePackWriter writer) => FloatRuns.WriteDoubles(ref writer, values));
 
-        Assert.Equal(Written((ref MessagePackWriter writer) =>
+        Assert.Equal(MessagePackBytes.Of((ref MessagePackWriter writer) =>
         {
             foreach (var value in values)
             {
@@ -63,7 +62,7 @@ public sealed class FloatRunsTests
     public void ReadSingles_StopsAtTheFirstValueInAnotherEncoding_HavingReadTheOnesBefore(int at)
     {
         float[] values = Singles(12);
-        byte[] encoded = Written((ref MessagePackWriter writer) =>
+        byte[] encoded = MessagePackBytes.Of((ref MessagePackWriter writer) =>
         {
             for (int i = 0; i < values.Length; i++)
             {
@@ -91,7 +90,7 @@ public sealed class FloatRunsTests
     public void ReadSingles_ReadsNoFurtherThanTheDestinationOrTheSegment()
     {
         float[] values = Singles(10);
-        byte[] encoded = Written((ref MessagePackWriter writer) => FloatRuns.WriteSingles(ref writer, values));
+        byte[] encoded = MessagePackBytes.Of((ref MessagePackWriter writer) => FloatRuns.WriteSingles(ref writer, values));
 
         float[] six = new float[6];
         var reader = new MessagePackReader(encoded);
@@ -112,15 +111,4 @@ public sealed class FloatRunsTests
     }
 
     private static int[] Bits(float[] values) => [.. values.Select(BitConverter.SingleToInt32Bits)];
-
-    private delegate void Writing(ref MessagePackWriter writer);
-
-    private static byte[] Written(Writing write)
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        var writer = new MessagePackWriter(buffer);
-        write(ref writer);
-        writer.Flush();
-        return buffer.WrittenSpan.ToArray();
-    }
 }

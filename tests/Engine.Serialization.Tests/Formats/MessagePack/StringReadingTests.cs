@@ -58,14 +58,7 @@ public sealed class StringReadingTests
         }
     }
 
-    private static byte[] Encoded(string text)
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        var writer = new MessagePackWriter(buffer);
-        writer.Write(text);
-        writer.Flush();
-        return buffer.WrittenSpan.ToArray();
-    }
+    private static byte[] Encoded(string text) => MessagePackBytes.Of((ref MessagePackWriter writer) => writer.Write(text));
 
     private sealed class Segments : ReadOnlySequenceSegment<byte>
     {
