@@ -4,9 +4,9 @@ using Engine.Serialization.Formats;
 namespace Benchmarks.Infrastructure;
 
 /// <summary>
-/// Turns XML and protobuf on in every process that runs a suite. Benchmarks.csproj's switches reach only its own
-/// runtime config; the projects BenchmarkDotNet generates to run a job in a process of its own (JIT and NativeAOT)
-/// import neither Directory.Build.targets nor those switches, and would leave both formats out.
+/// Turns XML and protobuf on, to be measured against MessagePack, in every process that runs a suite: this one and
+/// those BenchmarkDotNet generates to run a job in a process of its own (JIT and NativeAOT), whose projects import no
+/// Directory.Build.targets, so a project switch (SaveFormatXml) would not reach them.
 /// </summary>
 internal static class AllFormats
 {
