@@ -73,6 +73,7 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
         if (model.IsSaveModels && model.Diagnostics.Count == 0)
         {
             production.AddSource(name + ".Snapshot.g.cs", Emit.Snapshot.SnapshotEmitter.Emit(model));
+            production.AddSource(name + ".Refresh.g.cs", Emit.Snapshot.RefreshEmitter.Emit(model));
             production.AddSource(name + ".Checks.g.cs", Emit.Checks.ChecksEmitter.Emit(model));
             production.AddSource(name + ".Collections.g.cs", CollectionsEmitter.Emit(model));
             production.AddSource(name + ".Xml.g.cs", Emit.Xml.XmlEmitter.Emit(model));

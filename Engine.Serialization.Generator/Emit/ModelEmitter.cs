@@ -168,6 +168,8 @@ internal static class ModelEmitter
             var type = root.TypeName;
             var steps = string.Join(", ", saveModel.Migrations.Select(m => $"new {m}()"));
             var copy = facts.IsImmutable(root) ? "value" : $"{root.HelperName}.Copy(value)";
+            var sectioned = Snapshot.RefreshEmitter.IsSectioned(model, root);
+            var refresh = sectioned ? $"{root.HelperName}.Refresh(value, ref snapshot, changes)" : $"{{ snapshot = {copy}; changes.Everything(); }}";
             var missing = facts.MayHoldMissing(root) ? $"{root.HelperName}.Missing(value)" : "null";
             var schemaVersion = SchemaVersionMember(model, root) is { } member ? $"(long){string.Format(member.Get, "value")}" : "null";
             code.Line();
@@ -190,6 +192,12 @@ internal static class ModelEmitter
                     public override {{type}} Read({{Values.Reader}}) => {{root.HelperName}}.Read(ref reader);
 
                     public override {{type}} Copy({{type}} value) => {{copy}};
+
+                    public override void Refresh({{type}} value, ref {{type}} snapshot, global::Engine.Serialization.Models.SnapshotChanges changes){{(sectioned ? " => " + refresh + ";" : " " + refresh)}}
+
+                    public override void WriteSection({{Values.Writer}}, {{type}} snapshot, int member, int element) => {{(sectioned ? $"{root.HelperName}.WriteSection(ref writer, snapshot, member, element)" : "throw new global::System.NotSupportedException()")}};
+
+                    public override global::System.Collections.Generic.IReadOnlyList<string> SectionKeys => {{(sectioned ? $"{root.HelperName}.SectionKeys" : "global::System.Array.Empty<string>()")}};
 
                     public override string FindMissing({{type}} value) => {{missing}};
 

@@ -53,6 +53,17 @@ internal static class SaveContainer
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(metadata);
+        var metadataBytes = EncodeMetadata(metadata);
+        Span<byte> header = stackalloc byte[HeaderSize];
+        WriteHeader(header, format, compression, schemaVersion, metadataBytes, storedPayload, decodedLength);
+        output.Write(header);
+        output.Write(metadataBytes);
+        output.Write(storedPayload);
+    }
+
+    /// <summary>The metadata block's bytes, refusing metadata a load would refuse.</summary>
+    public static byte[] EncodeMetadata(SaveMetadata metadata)
+    {
         if (Problem(metadata) is { } problem)
         {
             throw new SaveEncodingException($"The save's metadata {problem}, so it could never be loaded: nothing was written.");
@@ -62,9 +73,19 @@ internal static class SaveContainer
         var metadataWriter = new MessagePackWriter(metadataBuffer);
         SaveMetadataFormatterResolver.Write(ref metadataWriter, metadata);
         metadataWriter.Flush();
-        var metadataBytes = metadataBuffer.WrittenSpan;
+        return metadataBuffer.WrittenSpan.ToArray();
+    }
 
-        Span<byte> header = stackalloc byte[HeaderSize];
+    /// <summary>Fills the <see cref="HeaderSize"/> bytes of the header for a metadata block and a stored payload.</summary>
+    public static void WriteHeader(
+        Span<byte> header,
+        SaveFormat format,
+        SaveCompression compression,
+        int schemaVersion,
+        ReadOnlySpan<byte> metadataBytes,
+        ReadOnlySpan<byte> storedPayload,
+        int decodedLength)
+    {
         Magic.CopyTo(header);
         BinaryPrimitives.WriteUInt16LittleEndian(header[VersionOffset..], CurrentVersion);
         header[FormatOffset] = (byte)format;
@@ -76,10 +97,6 @@ internal static class SaveContainer
         BinaryPrimitives.WriteUInt64LittleEndian(header[PayloadChecksumOffset..], XxHash3.HashToUInt64(storedPayload));
         BinaryPrimitives.WriteUInt32LittleEndian(header[MetadataChecksumOffset..], Crc32.HashToUInt32(metadataBytes));
         BinaryPrimitives.WriteUInt32LittleEndian(header[HeaderChecksumOffset..], Crc32.HashToUInt32(header[..HeaderChecksumOffset]));
-
-        output.Write(header);
-        output.Write(metadataBytes);
-        output.Write(storedPayload);
     }
 
     /// <summary>Checks a whole save in memory and returns what it says of itself and its still-compressed payload.</summary>

@@ -95,6 +95,18 @@ public abstract class SaveModelCodec<T> : SaveModelCodec
     /// <summary>A deep copy sharing nothing mutable with <paramref name="value"/>: the snapshot an async save encodes.</summary>
     public abstract T Copy(T value);
 
+    /// <summary>
+    /// Brings <paramref name="snapshot"/>, an earlier <see cref="Copy"/> or refresh of the same game, up to date with
+    /// <paramref name="value"/> in place (a new copy when it is null), and reports what changed to <paramref name="changes"/>.
+    /// </summary>
+    public abstract void Refresh(T value, ref T snapshot, SnapshotChanges changes);
+
+    /// <summary>Writes one root member's value (<paramref name="element"/> -1) or one element of a root list, as <see cref="Write"/> does within the root.</summary>
+    public abstract void WriteSection(ref MessagePackWriter writer, T snapshot, int member, int element);
+
+    /// <summary>The root's member keys in written order, which <see cref="SnapshotChanges"/> counts by; empty when the root isn't an object.</summary>
+    public abstract IReadOnlyList<string> SectionKeys { get; }
+
     /// <summary>The path of the first null the model doesn't allow ("Rooms[3].Name"), or null when there is none.</summary>
     public abstract string? FindMissing(T value);
 

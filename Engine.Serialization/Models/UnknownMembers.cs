@@ -51,6 +51,35 @@ public sealed class UnknownMembers
         }
     }
 
+    /// <summary>
+    /// Gives a snapshot <paramref name="copy"/> the members kept with <paramref name="original"/> now, dropping any it
+    /// kept before; true when they differ from what it held.
+    /// </summary>
+    public static bool Refresh(object original, object copy)
+    {
+        if (!_anyKept)
+        {
+            return false;
+        }
+
+        var kept = Of(original);
+        if (ReferenceEquals(kept, Of(copy)))
+        {
+            return false;
+        }
+
+        if (kept is null)
+        {
+            Kept.Remove(copy);
+        }
+        else
+        {
+            Kept.AddOrUpdate(copy, kept);
+        }
+
+        return true;
+    }
+
     /// <summary>Writes the kept MessagePack pairs; the map header written before them counted <see cref="Count"/>.</summary>
     public void WriteTo(ref MessagePackWriter writer)
     {

@@ -2,6 +2,7 @@ using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.IO;
 using Engine.Serialization.Models;
+using Engine.Serialization.Snapshots;
 
 namespace Engine.Serialization.Slots;
 
@@ -17,12 +18,14 @@ public sealed class SaveSlotStore<T>
     private readonly SlotWriteQueue _writes = new();
     private readonly AutosaveRotation _autosaves;
     private readonly SaveModelCodec<T> _codec = SaveModels.Get<T>();
+    private readonly SaveSnapshot<T> _snapshot;
 
     public SaveSlotStore(string directory, SaveOptions? saveOptions = null, LoadOptions? loadOptions = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(directory);
         _files = new SlotFiles(Path.GetFullPath(directory));
         _autosaves = new AutosaveRotation(_files, _writes);
+        _snapshot = new SaveSnapshot<T>(_codec);
         SaveOptions = saveOptions ?? SaveOptions.Default;
         LoadOptions = loadOptions ?? LoadOptions.Default;
     }
@@ -51,9 +54,10 @@ public sealed class SaveSlotStore<T>
         SaveAsync(slot, content, metadata).GetAwaiter().GetResult();
 
     /// <summary>
-    /// Encodes <paramref name="content"/> before returning (so the game may change it right away),
-    /// then compresses and writes on a background thread. The task completes when the file is
-    /// written, or fails with a <see cref="SaveException"/>.
+    /// Takes the state of <paramref name="content"/> before returning (so the game may change it right away): the
+    /// store's snapshot of it is brought up to date, copying only what changed since the last save. Then encodes (again
+    /// only what changed), compresses and writes on a background thread. The task completes when the file is written,
+    /// or fails with a <see cref="SaveException"/>.
     /// </summary>
     public Task SaveAsync(string slot, T content, SaveMetadata? metadata = null)
     {
@@ -110,18 +114,40 @@ public sealed class SaveSlotStore<T>
         }).ContinueWith(_ => name, CancellationToken.None, TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
     }
 
-    /// <summary>Snapshots <paramref name="content"/> now, into a save that records the slot's name as typed, for the listing.</summary>
-    private PreparedSave<T> Prepare(string slot, T content, SaveMetadata? metadata)
+    /// <summary>
+    /// Snapshots <paramref name="content"/> now, into a save that records the slot's name as typed, for the listing: in
+    /// the store's snapshot when no other save holds it, else in a copy of its own.
+    /// </summary>
+    private SlotSave Prepare(string slot, T content, SaveMetadata? metadata)
     {
+        ArgumentNullException.ThrowIfNull(content);
         var stamped = SaveMetadata.For(content, metadata);
         stamped.SlotName = SlotFileName.Typed(slot);
-        return PreparedSave<T>.Prepare(content, stamped, SaveOptions);
+        return _snapshot.TryTake(content)
+            ? new SlotSave(null, stamped)
+            : new SlotSave(PreparedSave<T>.Prepare(content, stamped, SaveOptions), stamped);
     }
 
     /// <summary>Runs inside the slot's queue, so no other write of this process touches the slot meanwhile.</summary>
-    private void Write(string fileName, PreparedSave<T> prepared)
+    private void Write(string fileName, SlotSave save)
     {
-        using var file = prepared.Encode();
-        _files.Write(fileName, file.WrittenSpan, BeforeWriteStep);
+        if (save.Copy is { } copy)
+        {
+            using var file = copy.Encode();
+            _files.Write(fileName, file.WrittenSpan, BeforeWriteStep);
+            return;
+        }
+
+        try
+        {
+            _files.Write(fileName, _snapshot.Encode(save.Metadata, SaveOptions), BeforeWriteStep);
+        }
+        finally
+        {
+            _snapshot.Release();
+        }
     }
+
+    /// <summary>A save on its way to the write thread: a copy of its own, or (null) the store's snapshot.</summary>
+    private sealed record SlotSave(PreparedSave<T>? Copy, SaveMetadata Metadata);
 }

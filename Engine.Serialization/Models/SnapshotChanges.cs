@@ -1,0 +1,41 @@
+using System.ComponentModel;
+
+namespace Engine.Serialization.Models;
+
+/// <summary>
+/// What a snapshot's refresh found changed since the save before, in the root's terms: a member's whole value, or one
+/// element of a root list that kept its length. A save encodes those again and reuses the bytes of the rest. Filled by
+/// generated code; games don't use it.
+/// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public sealed class SnapshotChanges
+{
+    private readonly List<int> _members = [];
+    private readonly List<(int Member, int Element)> _elements = [];
+
+    /// <summary>Whether nothing encoded before may be reused: a new snapshot, or a change that reaches the whole root.</summary>
+    public bool All { get; private set; }
+
+    /// <summary>Whether anything changed.</summary>
+    public bool Any => All || _members.Count > 0 || _elements.Count > 0;
+
+    /// <summary>The root members whose whole values changed, by index in written order.</summary>
+    internal IReadOnlyList<int> Members => _members;
+
+    /// <summary>The elements of root lists that changed.</summary>
+    internal IReadOnlyList<(int Member, int Element)> Elements => _elements;
+
+    public void Everything() => All = true;
+
+    public void Member(int member) => _members.Add(member);
+
+    public void Element(int member, int element) => _elements.Add((member, element));
+
+    /// <summary>Forgets what was reported, keeping the lists' room for the next save.</summary>
+    internal void Clear()
+    {
+        All = false;
+        _members.Clear();
+        _elements.Clear();
+    }
+}

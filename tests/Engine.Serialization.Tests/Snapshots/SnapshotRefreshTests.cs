@@ -1,0 +1,103 @@
+using Engine.Core.Model;
+using Engine.Serialization.Container;
+using Engine.Serialization.Models;
+using Engine.Serialization.Snapshots;
+using Engine.Testing;
+using RpgGame.Model;
+
+namespace Engine.Serialization.Tests.Snapshots;
+
+/// <summary>
+/// The store's snapshot, refreshed from the game at each save instead of copied whole: after a refresh it equals the
+/// game (by the reflection oracle) and shares nothing mutable with it, and the file its image holds after each save is
+/// byte for byte the one a full encode of the game writes, through any sequence of changes.
+/// </summary>
+public sealed class SnapshotRefreshTests
+{
+    public static TheoryData<int> Seeds() => [.. Enumerable.Range(1, 60)];
+
+    [Theory]
+    [MemberData(nameof(Seeds))]
+    public void Refresh_FromOneRandomPartyToAnother_GivesAnEqualGraph_ThatSharesNothingMutable(int seed)
+    {
+        var codec = SaveModels.Get<PartyState>();
+        var copy = codec.Copy(PartyFactory.Random(seed));
+        var next = PartyFactory.Random(seed + 1000);
+        var changes = new SnapshotChanges();
+
+        codec.Refresh(next, ref copy, changes);
+
+        Assert.True(changes.Any);
+        GraphAssert.Equal(next, copy);
+        Assert.Null(SharedObjects.FindFirst(next, copy));
+    }
+
+    [Theory]
+    [MemberData(nameof(Seeds))]
+    public void SnapshotImage_ThroughRandomParties_IsByteIdenticalToAFullSave(int seed)
+    {
+        var snapshot = new SaveSnapshot<PartyState>(SaveModels.Get<PartyState>());
+        foreach (var party in new[] { seed, seed + 1, seed + 1 }.Select(PartyFactory.Random))
+        {
+            if (PartyFactory.HoldsInvalidText(party))
+            {
+                continue;
+            }
+
+            AssertImageIsAFullSave(snapshot, party);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Seeds))]
+    public void SnapshotImage_ThroughRandomChangesToAGame_IsByteIdenticalToAFullSave(int seed)
+    {
+        var random = new Random(seed);
+        var content = ContentGenerator.Create(ContentSize.Small);
+        var snapshot = new SaveSnapshot<GameContent>(SaveModels.Get<GameContent>());
+        for (var round = 0; round < 12; round++)
+        {
+            GameChanges.Apply(content, random, changes: 1 + random.Next(4));
+            AssertImageIsAFullSave(snapshot, content);
+        }
+
+        Assert.Equal(1, snapshot.WholeEncodes);
+    }
+
+    [Fact]
+    public void Refresh_OfAnUnchangedGame_ReportsNothing_AndAOnePercentChange_OnlyTheRoomsItTouched()
+    {
+        var codec = SaveModels.Get<GameContent>();
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        var copy = codec.Copy(content);
+        var changes = new SnapshotChanges();
+
+        codec.Refresh(content, ref copy, changes);
+        Assert.False(changes.Any);
+
+        content.Rooms[3].Visited = !content.Rooms[3].Visited;
+        content.Rooms[7].WalkGrid.Cells[5] = -0f; // 0 and -0 are equal numbers, not equal bytes
+        codec.Refresh(content, ref copy, changes);
+
+        var rooms = SaveModels.Get<GameContent>().SectionKeys.ToList().IndexOf(nameof(GameContent.Rooms));
+        Assert.False(changes.All);
+        Assert.Empty(changes.Members);
+        Assert.Equal([(rooms, 3), (rooms, 7)], changes.Elements);
+        GraphAssert.Equal(content, copy);
+    }
+
+    private static void AssertImageIsAFullSave<T>(SaveSnapshot<T> snapshot, T content)
+    {
+        var metadata = SaveMetadata.For(content);
+        Assert.True(snapshot.TryTake(content));
+        try
+        {
+            var image = snapshot.Encode(metadata, SaveOptions.Default).ToArray();
+            Assert.Equal(SaveSerializer.Save(content, metadata), image);
+        }
+        finally
+        {
+            snapshot.Release();
+        }
+    }
+}
