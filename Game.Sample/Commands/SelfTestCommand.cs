@@ -12,7 +12,7 @@ namespace Game.Sample.Commands;
 /// <c>selftest [--dump DIR]</c>: saves and loads generated content in every format and compression, in this process,
 /// and checks each load's <see cref="ContentDump"/> equals the saved content's: the conformance tests, run inside the
 /// native program. <c>--dump</c> writes each content's dump to DIR (small.json, medium.json), for the JIT tests to
-/// hold to their own.
+/// hold to their own. Then the slot store's snapshot saves (<see cref="SnapshotSaveChecks"/>).
 /// </summary>
 internal static class SelfTestCommand
 {
@@ -43,6 +43,14 @@ internal static class SelfTestCommand
                     failures += problem is null ? 0 : 1;
                 }
             }
+        }
+
+        foreach (var (name, check) in SnapshotSaveChecks.All())
+        {
+            cases++;
+            string? problem = check();
+            output.WriteLine(problem is null ? $"ok    {name}" : $"FAIL  {name}: {problem}");
+            failures += problem is null ? 0 : 1;
         }
 
         output.WriteLine(StartDataPrefault.Describe());

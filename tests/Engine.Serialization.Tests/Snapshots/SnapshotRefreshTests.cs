@@ -86,6 +86,57 @@ public sealed class SnapshotRefreshTests
         GraphAssert.Equal(content, copy);
     }
 
+    [Fact]
+    public async Task SaveAsync_HoldsTheStateAtTheCall_WhenTheGameChangesRightAfter()
+    {
+        var folder = Directory.CreateTempSubdirectory("snapshot-state-at-call-").FullName;
+        try
+        {
+            var store = new Engine.Serialization.Slots.SaveSlotStore<GameContent>(folder);
+            var content = ContentGenerator.Create(ContentSize.Medium);
+            await store.SaveAsync("slot", content);
+            content.Rooms[4].Visited = !content.Rooms[4].Visited;
+            var atTheCall = SaveModels.Get<GameContent>().Copy(content);
+
+            var saving = store.SaveAsync("slot", content);
+            content.Rooms[4].Name = "changed after the call";
+            content.Rooms[5].WalkGrid.Cells[0] = 42f;
+            content.Rooms.RemoveAt(6);
+            content.Player.Name = "changed";
+            await saving;
+
+            GraphAssert.Equal(atTheCall, store.Load("slot").Content);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
+    public async Task Autosaves_AfterChanges_AreByteIdenticalToFullSaves()
+    {
+        var folder = Directory.CreateTempSubdirectory("snapshot-byte-identical-").FullName;
+        try
+        {
+            var store = new Engine.Serialization.Slots.SaveSlotStore<GameContent>(folder);
+            var content = ContentGenerator.Create(ContentSize.Medium);
+            var random = new Random(17);
+            for (var round = 0; round < 6; round++)
+            {
+                GameChanges.Apply(content, random, changes: 3);
+                var slot = await store.AutosaveAsync(content);
+
+                var file = await File.ReadAllBytesAsync(store.PathOf(slot));
+                Assert.Equal(SaveSerializer.Save(content, SaveSerializer.ReadPayload(file).Info.Metadata), file);
+            }
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
     private static void AssertImageIsAFullSave<T>(SaveSnapshot<T> snapshot, T content)
     {
         var metadata = SaveMetadata.For(content);

@@ -21,7 +21,7 @@ public sealed class SelfTestCommandTests : IDisposable
         var run = GameProgram.Named(program).Run(["selftest", "--dump", _folder]);
 
         Assert.True(run.ExitCode == 0, run.Output + run.Error);
-        Assert.Contains("selftest: 12 passed, 0 failed", run.Output, StringComparison.Ordinal);
+        Assert.Contains("selftest: 14 passed, 0 failed", run.Output, StringComparison.Ordinal);
         foreach (var size in new[] { ContentSize.Small, ContentSize.Medium })
         {
             byte[] theirs = File.ReadAllBytes(Path.Combine(_folder, $"{size}.json".ToLowerInvariant()));
