@@ -3,15 +3,17 @@ using BenchmarkDotNet.Configs;
 using Benchmarks.Infrastructure;
 using Engine.Core.Generation;
 using Engine.Core.Model;
+using Engine.Serialization;
 using Engine.Serialization.Slots;
 
 namespace Benchmarks.Suites;
 
 /// <summary>
-/// What a save costs a game at play, through <see cref="SaveSlotStore{T}"/> into a temp folder: a full synchronous save
-/// (the reference), the part of <see cref="SaveSlotStore{T}.SaveAsync"/> on the game's thread (until it returns its
-/// task) and the part after it (until the task completes), and a whole autosave after 1% of the rooms changed. One
-/// call per iteration, so each iteration is one save, and the percentiles are those of single saves.
+/// What a save costs a game at play, into a temp folder: a full synchronous save (the reference: SaveToFile encodes
+/// everything and writes a new file, as every save did before the store kept a snapshot), and through
+/// <see cref="SaveSlotStore{T}"/> after 1% of the rooms changed: the part of <see cref="SaveSlotStore{T}.SaveAsync"/> on
+/// the game's thread (until it returns its task), the part after it (until the task completes), and a whole autosave.
+/// One call per iteration, so each iteration is one save, and the percentiles are those of single saves.
 /// </summary>
 [MemoryDiagnoser]
 [Config(typeof(Config))]
@@ -38,11 +40,14 @@ public class AutosaveBenchmarks
     public void Cleanup() => Directory.Delete(_folder, recursive: true);
 
     [Benchmark(Baseline = true)]
-    public void FullSave() => _store.Save("full", _content);
+    public void FullSave() => SaveSerializer.SaveToFile(Path.Combine(_folder, "full.sav"), _content);
 
     /// <summary>Until SaveAsync returns: the hitch a game sees. The write it started is awaited after the iteration.</summary>
     [Benchmark]
     public void GameThread() => _pending = _store.SaveAsync("async", _content);
+
+    [IterationSetup(Target = nameof(GameThread))]
+    public void ChangeBeforeGameThread() => ChangeOnePercentOfTheRooms();
 
     [IterationCleanup(Target = nameof(GameThread))]
     public void FinishPending() => _pending.GetAwaiter().GetResult();
@@ -52,7 +57,11 @@ public class AutosaveBenchmarks
     public void Background() => _pending.GetAwaiter().GetResult();
 
     [IterationSetup(Target = nameof(Background))]
-    public void StartSave() => _pending = _store.SaveAsync("async", _content);
+    public void StartSave()
+    {
+        ChangeOnePercentOfTheRooms();
+        _pending = _store.SaveAsync("async", _content);
+    }
 
     /// <summary>A whole autosave (game thread and background) after 1% of the rooms changed since the last one.</summary>
     [Benchmark]
