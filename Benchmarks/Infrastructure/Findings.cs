@@ -249,7 +249,7 @@ internal static class Findings
     private static string Autosave(Summary summary)
     {
         var text = new StringBuilder()
-            .AppendLine("**A save at play, through SaveSlotStore into a temp folder** (one save per iteration; median (quartiles), and the 99th percentile of the game thread's part)")
+            .AppendLine("**A save at play, into a temp folder: a full save (SaveToFile) against SaveSlotStore after 1% of the rooms changed (`bash build/benchmarks.sh --filter '*Autosave*'`)** (one save per iteration; median (quartiles), and the 99th percentile of the game thread's part)")
             .AppendLine()
             .AppendLine("| size | full save | SaveAsync on the game thread | its p99 | / full save | the rest, in the background | autosave after 1% changed | / full save | allocated per autosave |")
             .AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
