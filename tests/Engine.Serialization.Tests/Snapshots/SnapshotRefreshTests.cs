@@ -1,6 +1,7 @@
 using Engine.Core.Model;
 using Engine.Serialization.Container;
 using Engine.Serialization.Models;
+using Engine.Serialization.Slots;
 using Engine.Serialization.Snapshots;
 using Engine.Testing;
 using RpgGame.Model;
@@ -87,49 +88,44 @@ public sealed class SnapshotRefreshTests
     }
 
     [Fact]
-    public async Task SaveAsync_HoldsTheStateAtTheCall_WhenTheGameChangesRightAfter()
+    public Task SaveAsync_HoldsTheStateAtTheCall_WhenTheGameChangesRightAfter() => InStore(async store =>
     {
-        var folder = Directory.CreateTempSubdirectory("snapshot-state-at-call-").FullName;
-        try
-        {
-            var store = new Engine.Serialization.Slots.SaveSlotStore<GameContent>(folder);
-            var content = ContentGenerator.Create(ContentSize.Medium);
-            await store.SaveAsync("slot", content);
-            content.Rooms[4].Visited = !content.Rooms[4].Visited;
-            var atTheCall = SaveModels.Get<GameContent>().Copy(content);
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        await store.SaveAsync("slot", content);
+        content.Rooms[4].Visited = !content.Rooms[4].Visited;
+        var atTheCall = SaveModels.Get<GameContent>().Copy(content);
 
-            var saving = store.SaveAsync("slot", content);
-            content.Rooms[4].Name = "changed after the call";
-            content.Rooms[5].WalkGrid.Cells[0] = 42f;
-            content.Rooms.RemoveAt(6);
-            content.Player.Name = "changed";
-            await saving;
+        var saving = store.SaveAsync("slot", content);
+        content.Rooms[4].Name = "changed after the call";
+        content.Rooms[5].WalkGrid.Cells[0] = 42f;
+        content.Rooms.RemoveAt(6);
+        content.Player.Name = "changed";
+        await saving;
 
-            GraphAssert.Equal(atTheCall, store.Load("slot").Content);
-        }
-        finally
-        {
-            Directory.Delete(folder, recursive: true);
-        }
-    }
+        GraphAssert.Equal(atTheCall, store.Load("slot").Content);
+    });
 
     [Fact]
-    public async Task Autosaves_AfterChanges_AreByteIdenticalToFullSaves()
+    public Task Autosaves_AfterChanges_AreByteIdenticalToFullSaves() => InStore(async store =>
     {
-        var folder = Directory.CreateTempSubdirectory("snapshot-byte-identical-").FullName;
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        var random = new Random(17);
+        for (var round = 0; round < 6; round++)
+        {
+            GameChanges.Apply(content, random, changes: 3);
+            var slot = await store.AutosaveAsync(content);
+
+            var file = await File.ReadAllBytesAsync(store.PathOf(slot));
+            Assert.Equal(SaveSerializer.Save(content, SaveSerializer.ReadPayload(file).Info.Metadata), file);
+        }
+    });
+
+    private static async Task InStore(Func<SaveSlotStore<GameContent>, Task> test)
+    {
+        var folder = Directory.CreateTempSubdirectory("snapshot-saves-").FullName;
         try
         {
-            var store = new Engine.Serialization.Slots.SaveSlotStore<GameContent>(folder);
-            var content = ContentGenerator.Create(ContentSize.Medium);
-            var random = new Random(17);
-            for (var round = 0; round < 6; round++)
-            {
-                GameChanges.Apply(content, random, changes: 3);
-                var slot = await store.AutosaveAsync(content);
-
-                var file = await File.ReadAllBytesAsync(store.PathOf(slot));
-                Assert.Equal(SaveSerializer.Save(content, SaveSerializer.ReadPayload(file).Info.Metadata), file);
-            }
+            await test(new SaveSlotStore<GameContent>(folder));
         }
         finally
         {
