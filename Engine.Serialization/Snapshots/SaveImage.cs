@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using Engine.Serialization.Container;
 using MessagePack;
 
@@ -5,16 +6,11 @@ namespace Engine.Serialization.Snapshots;
 
 /// <summary>
 /// The bytes of the last save file a store wrote (MessagePack, uncompressed), with where each root member's value and
-/// each element of a root array lies in them, so that a save can replace only what changed; and which byte ranges
-/// changed in each version, so that a file written from an older version can be brought up to date by writing only those.
+/// each element of a root array lies in them, so that a save can replace only what changed.
 /// </summary>
 internal sealed class SaveImage
 {
-    /// <summary>How many versions' changes are remembered; a file older than that is written whole.</summary>
-    private const int VersionsRemembered = 16;
-
     private readonly Dictionary<string, int> _memberIndex = new(StringComparer.Ordinal);
-    private readonly Queue<(long Version, int From, int To)> _changes = new();
     private byte[] _bytes = [];
     private int[] _memberStart = [];
     private int[] _memberEnd = [];
@@ -32,9 +28,6 @@ internal sealed class SaveImage
     /// <summary>Whether the image holds a save to build on.</summary>
     public bool IsBuilt { get; private set; }
 
-    /// <summary>Counts the image's versions; each save that changes it makes a new one.</summary>
-    public long Version { get; private set; }
-
     public int Length { get; private set; }
 
     public ReadOnlySpan<byte> Bytes => _bytes.AsSpan(0, Length);
@@ -43,18 +36,25 @@ internal sealed class SaveImage
 
     public int PayloadStart => SaveContainer.HeaderSize + MetadataLength;
 
-    public ReadOnlySpan<byte> Payload => Bytes[PayloadStart..];
-
     /// <summary>Forgets the save, so that the next one is encoded whole.</summary>
     public void Invalidate() => IsBuilt = false;
 
-    /// <summary>Takes a whole save file, finding its sections in the payload.</summary>
-    public void Build(ReadOnlySpan<byte> file, int metadataLength)
+    /// <summary>
+    /// Takes a whole save file; finds its sections in the payload when <paramref name="sectioned"/> (a MessagePack,
+    /// uncompressed save of an object root), and is built only if it found them.
+    /// </summary>
+    public void Build(ReadOnlySpan<byte> file, bool sectioned)
     {
         EnsureCapacity(file.Length);
         file.CopyTo(_bytes);
         Length = file.Length;
-        MetadataLength = metadataLength;
+        MetadataLength = BinaryPrimitives.ReadInt32LittleEndian(file[SaveContainer.MetadataLengthOffset..]);
+        if (!sectioned)
+        {
+            IsBuilt = false;
+            return;
+        }
+
         var members = _memberIndex.Count;
         if (_memberStart.Length != members)
         {
@@ -68,7 +68,6 @@ internal sealed class SaveImage
         _memberEnd.AsSpan().Fill(-1);
         _elementCounts.AsSpan().Fill(-1);
         IsBuilt = FindSections();
-        Changed(0, int.MaxValue);
     }
 
     /// <summary>Where a root member's value lies, or null when the payload lacks it.</summary>
@@ -89,25 +88,15 @@ internal sealed class SaveImage
     public void Replace(int start, int end, ReadOnlySpan<byte> bytes, int rescan = -1)
     {
         var delta = bytes.Length - (end - start);
-        if (delta == 0)
-        {
-            var old = _bytes.AsSpan(start, bytes.Length);
-            if (!old.SequenceEqual(bytes))
-            {
-                bytes.CopyTo(old);
-                Changed(start, end);
-            }
-        }
-        else
+        if (delta != 0)
         {
             EnsureCapacity(Length + delta);
             _bytes.AsSpan(end, Length - end).CopyTo(_bytes.AsSpan(end + delta));
-            bytes.CopyTo(_bytes.AsSpan(start));
             Length += delta;
             Shift(end, delta);
-            Changed(start, int.MaxValue);
         }
 
+        bytes.CopyTo(_bytes.AsSpan(start));
         if (rescan >= 0)
         {
             var reader = new MessagePackReader(_bytes.AsMemory(start, bytes.Length));
@@ -122,7 +111,7 @@ internal sealed class SaveImage
         MetadataLength = metadata.Length;
     }
 
-    /// <summary>Rewrites the header (its checksums cover the rest); a header always counts as changed.</summary>
+    /// <summary>Rewrites the header, whose checksums cover the rest.</summary>
     public void WriteHeader(Formats.SaveFormat format, int schemaVersion)
     {
         var bytes = _bytes.AsSpan(0, Length);
@@ -134,57 +123,6 @@ internal sealed class SaveImage
             bytes[SaveContainer.HeaderSize..PayloadStart],
             bytes[PayloadStart..],
             Length - PayloadStart);
-        Changed(0, SaveContainer.HeaderSize);
-    }
-
-    /// <summary>Ends the current version: the next change starts a new one.</summary>
-    public void Seal() => Version++;
-
-    /// <summary>
-    /// The byte ranges changed since <paramref name="version"/> (merged, in order), or null when they are no longer
-    /// known: then everything counts as changed.
-    /// </summary>
-    public List<(int From, int To)>? ChangedSince(long version)
-    {
-        if (_changes.Count == 0 || version < _changes.Peek().Version - 1 || version >= Version)
-        {
-            return version == Version ? [] : null;
-        }
-
-        var ranges = new List<(int From, int To)>();
-        foreach (var change in _changes)
-        {
-            if (change.Version > version)
-            {
-                ranges.Add((change.From, Math.Min(change.To, Length)));
-            }
-        }
-
-        ranges.Sort();
-        var merged = new List<(int From, int To)>(ranges.Count);
-        foreach (var range in ranges)
-        {
-            if (merged.Count > 0 && range.From <= merged[^1].To)
-            {
-                merged[^1] = (merged[^1].From, Math.Max(merged[^1].To, range.To));
-            }
-            else
-            {
-                merged.Add(range);
-            }
-        }
-
-        return merged;
-    }
-
-    private void Changed(int from, int to)
-    {
-        while (_changes.Count > 0 && _changes.Peek().Version < Version + 1 - VersionsRemembered)
-        {
-            _changes.Dequeue();
-        }
-
-        _changes.Enqueue((Version + 1, from, to));
     }
 
     private void EnsureCapacity(int length)
@@ -227,16 +165,16 @@ internal sealed class SaveImage
         for (var i = 0; i < count; i++)
         {
             var key = reader.ReadString();
-            var valueStart = start + (int)reader.Consumed;
-            if (key is not null && _memberIndex.TryGetValue(key, out var member))
+            var member = key is not null && _memberIndex.TryGetValue(key, out var index) ? index : -1;
+            if (member >= 0)
             {
-                _memberStart[member] = valueStart;
+                _memberStart[member] = start + (int)reader.Consumed;
                 var elements = reader;
                 FindElements(ref elements, member, start);
             }
 
             reader.Skip();
-            if (key is not null && _memberIndex.TryGetValue(key, out member))
+            if (member >= 0)
             {
                 _memberEnd[member] = start + (int)reader.Consumed;
             }

@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Buffers.Binary;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
 using Engine.Serialization.Formats;
@@ -29,9 +28,6 @@ internal sealed class SaveSnapshot<T>
         _codec = codec;
         _image = new SaveImage(codec.SectionKeys);
     }
-
-    /// <summary>The image the last <see cref="Encode"/> made; valid until <see cref="Release"/>.</summary>
-    public SaveImage Image => _image;
 
     /// <summary>How many saves were encoded whole (the first, and any the image could not take): for the tests.</summary>
     internal int WholeEncodes { get; private set; }
@@ -63,7 +59,7 @@ internal sealed class SaveSnapshot<T>
     /// <summary>Lets the next save take the copy; after the file is written, as the image is what it wrote.</summary>
     public void Release() => Volatile.Write(ref _busy, 0);
 
-    /// <summary>Encodes the save file of the copy into <see cref="Image"/>, again only where the copy changed when it can.</summary>
+    /// <summary>Encodes the save file of the copy, again only where the copy changed when it can; the bytes stay valid until <see cref="Release"/>.</summary>
     public ReadOnlySpan<byte> Encode(SaveMetadata metadata, SaveOptions options)
     {
         using var snapshot = CodecSupport.EnterSnapshot();
@@ -78,13 +74,7 @@ internal sealed class SaveSnapshot<T>
             _image.Invalidate();
             WholeEncodes++;
             using var file = SaveWriter.Encode(_copy, metadata, options);
-            _image.Build(file.WrittenSpan, BinaryPrimitives.ReadInt32LittleEndian(file.WrittenSpan[SaveContainer.MetadataLengthOffset..]));
-            if (!sectioned)
-            {
-                _image.Invalidate();
-            }
-
-            _image.Seal();
+            _image.Build(file.WrittenSpan, sectioned);
             return _image.Bytes;
         }
         finally
@@ -129,7 +119,6 @@ internal sealed class SaveSnapshot<T>
             var stamped = SaveMetadata.For(_copy, metadata).With(_codec.ModelId, options.GameId);
             _image.ReplaceMetadata(SaveContainer.EncodeMetadata(stamped));
             _image.WriteHeader(options.Format, _codec.SchemaVersion);
-            _image.Seal();
             return true;
         }
         catch (Exception e) when (e is not OutOfMemoryException)
