@@ -168,7 +168,7 @@ internal static class ModelEmitter
             var type = root.TypeName;
             var steps = string.Join(", ", saveModel.Migrations.Select(m => $"new {m}()"));
             var copy = facts.IsImmutable(root) ? "value" : $"{root.HelperName}.Copy(value)";
-            var sectioned = Snapshot.RefreshEmitter.IsSectioned(model, root);
+            var sectioned = Snapshot.RefreshEmitter.IsSectioned(model, root, facts);
             var refresh = sectioned ? $"{root.HelperName}.Refresh(value, ref snapshot, changes)" : $"{{ snapshot = {copy}; changes.Everything(); }}";
             var missing = facts.MayHoldMissing(root) ? $"{root.HelperName}.Missing(value)" : "null";
             var schemaVersion = SchemaVersionMember(model, root) is { } member ? $"(long){string.Format(member.Get, "value")}" : "null";

@@ -25,7 +25,7 @@ internal static class RefreshEmitter
             code.Gap();
             code.Open($"partial class {type.Shape.HelperName}");
             ObjectRefresh(code, type, facts);
-            if (model.SaveModels.Any(s => s.Root == type.Shape) && !type.IsStruct)
+            if (IsSectionedRoot(model, type))
             {
                 code.Line();
                 RootRefresh(code, type, facts);
@@ -56,9 +56,12 @@ internal static class RefreshEmitter
         return code.ToString();
     }
 
-    /// <summary>Whether a save model's root gets the sectioned refresh and writer (an object class); others are copied whole.</summary>
-    public static bool IsSectioned(GenerationModel model, ValueShape root) =>
-        model.Objects.Any(o => o.Shape == root && !o.IsStruct && !new Facts(model).IsImmutable(o.Shape));
+    /// <summary>Whether a save model's root gets the sectioned refresh and writer (a class a snapshot copies); others are copied whole.</summary>
+    public static bool IsSectioned(GenerationModel model, ValueShape root, Facts facts) =>
+        model.Objects.Any(o => o.Shape == root && !facts.IsImmutable(o.Shape) && IsSectionedRoot(model, o));
+
+    private static bool IsSectionedRoot(GenerationModel model, ObjectModel type) =>
+        !type.IsStruct && model.SaveModels.Any(s => s.Root == type.Shape);
 
     /// <summary>The call refreshing <paramref name="copy"/> (assignable) from <paramref name="value"/>: true when it changed.</summary>
     private static string Refresh(Facts facts, ValueShape shape, string value, string copy) =>
