@@ -36,26 +36,26 @@ internal static class SelfTestCommand
             {
                 foreach (var compression in Enum.GetValues<SaveCompression>())
                 {
-                    cases++;
-                    string name = $"{size} {format} {compression}";
-                    string? problem = Check(content, dump, metadata, new SaveOptions { Format = format, Compression = compression });
-                    output.WriteLine(problem is null ? $"ok    {name}" : $"FAIL  {name}: {problem}");
-                    failures += problem is null ? 0 : 1;
+                    Report($"{size} {format} {compression}", Check(content, dump, metadata, new SaveOptions { Format = format, Compression = compression }));
                 }
             }
         }
 
         foreach (var (name, check) in SnapshotSaveChecks.All())
         {
-            cases++;
-            string? problem = check();
-            output.WriteLine(problem is null ? $"ok    {name}" : $"FAIL  {name}: {problem}");
-            failures += problem is null ? 0 : 1;
+            Report(name, check());
         }
 
         output.WriteLine(StartDataPrefault.Describe());
         output.WriteLine($"selftest: {cases - failures} passed, {failures} failed");
         return failures == 0 ? 0 : 1;
+
+        void Report(string name, string? problem)
+        {
+            cases++;
+            failures += problem is null ? 0 : 1;
+            output.WriteLine(problem is null ? $"ok    {name}" : $"FAIL  {name}: {problem}");
+        }
     }
 
     private static string? Check(GameContent content, byte[] dump, SaveMetadata metadata, SaveOptions options)
