@@ -1,4 +1,5 @@
 using System.ComponentModel;
+using System.IO.Hashing;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -13,6 +14,12 @@ namespace Engine.Serialization.Models;
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static class SnapshotRefresh
 {
+    /// <summary>Arrays of plain values at least this long are compared through a hash of what the copy holds; see <see cref="RefreshItems{T}(ReadOnlySpan{T}, Span{T}, Array)"/>.</summary>
+    internal const int HashedArrayBytes = 4096;
+
+    /// <summary>The hash of each large copy array's items, kept for as long as the array lives.</summary>
+    private static readonly ConditionalWeakTable<Array, StrongBox<UInt128>> CopyHashes = new();
+
     /// <summary>Takes <paramref name="value"/> into <paramref name="copy"/> unless it is the same; true when it was not.</summary>
     public static bool Refresh<T>(T value, ref T copy)
     {
@@ -23,6 +30,50 @@ public static class SnapshotRefresh
 
         copy = value;
         return true;
+    }
+
+    /// <summary>Takes a string unless it is the same text.</summary>
+    public static bool Refresh(string? value, ref string? copy)
+    {
+        if (string.Equals(value, copy, StringComparison.Ordinal))
+        {
+            return false;
+        }
+
+        copy = value;
+        return true;
+    }
+
+    /// <summary>
+    /// Copies an array's items over its copy's (as long, the items of <paramref name="copyArray"/>) unless all are the
+    /// same. A large array of plain values (a height grid) is not compared with its copy but hashed (XXH3, 128 bits) and
+    /// compared with the hash of what the copy holds: the game's array is read once instead of both, which halves the
+    /// memory a save reads on the game's thread. Two different arrays hashing alike would keep the older items; at 128
+    /// bits that is not a chance worth a millisecond on every save. Only this method writes a copy array's items (other
+    /// changes make a new array), so the kept hash stays the hash of its items.
+    /// </summary>
+    public static bool RefreshItems<T>(ReadOnlySpan<T> value, Span<T> copy, Array copyArray)
+    {
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>() || value.Length * Unsafe.SizeOf<T>() < HashedArrayBytes)
+        {
+            return RefreshItems(value, copy);
+        }
+
+        var hash = XxHash128.HashToUInt128(Bytes(value));
+        if (CopyHashes.TryGetValue(copyArray, out var kept))
+        {
+            if (kept.Value == hash)
+            {
+                return false;
+            }
+
+            kept.Value = hash;
+            value.CopyTo(copy);
+            return true;
+        }
+
+        CopyHashes.AddOrUpdate(copyArray, new StrongBox<UInt128>(hash));
+        return RefreshItems(value, copy);
     }
 
     /// <summary>Copies <paramref name="value"/>'s items over <paramref name="copy"/>'s (as long) unless all are the same.</summary>
@@ -39,6 +90,25 @@ public static class SnapshotRefresh
             return true;
         }
 
+        if (typeof(T) == typeof(string))
+        {
+            return RefreshStrings(
+                MemoryMarshal.CreateReadOnlySpan(ref Unsafe.As<T, string?>(ref MemoryMarshal.GetReference(value)), value.Length),
+                MemoryMarshal.CreateSpan(ref Unsafe.As<T, string?>(ref MemoryMarshal.GetReference(copy)), copy.Length));
+        }
+
+        var changed = false;
+        for (var i = 0; i < value.Length; i++)
+        {
+            changed |= Refresh(value[i], ref copy[i]);
+        }
+
+        return changed;
+    }
+
+    /// <summary>The common case of <see cref="RefreshItems{T}(ReadOnlySpan{T}, Span{T})"/>, without the shared generic code's type checks per item.</summary>
+    private static bool RefreshStrings(ReadOnlySpan<string?> value, Span<string?> copy)
+    {
         var changed = false;
         for (var i = 0; i < value.Length; i++)
         {
@@ -97,8 +167,19 @@ public static class SnapshotRefresh
             return false;
         }
 
-        return Bytes(new ReadOnlySpan<T>(in value)).SequenceEqual(Bytes(new ReadOnlySpan<T>(in copy)));
+        // The sizes most members have, compared as one number; the JIT keeps only the branch for T's size.
+        return Unsafe.SizeOf<T>() switch
+        {
+            1 => Unaligned<T, byte>(ref value) == Unaligned<T, byte>(ref copy),
+            2 => Unaligned<T, ushort>(ref value) == Unaligned<T, ushort>(ref copy),
+            4 => Unaligned<T, uint>(ref value) == Unaligned<T, uint>(ref copy),
+            8 => Unaligned<T, ulong>(ref value) == Unaligned<T, ulong>(ref copy),
+            16 => Unaligned<T, UInt128>(ref value) == Unaligned<T, UInt128>(ref copy),
+            _ => Bytes(new ReadOnlySpan<T>(in value)).SequenceEqual(Bytes(new ReadOnlySpan<T>(in copy))),
+        };
     }
+
+    private static TNumber Unaligned<T, TNumber>(ref T value) => Unsafe.ReadUnaligned<TNumber>(ref Unsafe.As<T, byte>(ref value));
 
     /// <summary>The bytes of values that hold no references (the callers check).</summary>
     private static ReadOnlySpan<byte> Bytes<T>(ReadOnlySpan<T> values) =>

@@ -349,7 +349,7 @@ internal static class RefreshEmitter
                 code.Line("if (copy.Length != value.Length) { copy = Copy(value); return true; }");
                 if (share)
                 {
-                    code.Line($"return {Refreshing}.RefreshItems<{element!.TypeName}>(value, copy);");
+                    code.Line($"return {Refreshing}.RefreshItems<{element!.TypeName}>(value, copy, copy);");
                     break;
                 }
 
@@ -363,7 +363,7 @@ internal static class RefreshEmitter
             case ShapeKind.MultiArray when share:
                 var sameLengths = string.Join(" && ", Enumerable.Range(0, shape.Rank).Select(d => $"copy.GetLength({d}) == value.GetLength({d})"));
                 code.Line($"if (!({sameLengths})) {{ copy = Copy(value); return true; }}");
-                code.Line($"return {Refreshing}.RefreshItems<{element!.TypeName}>({Xml.XmlEmitter.Cells(shape, "value")}, {Xml.XmlEmitter.Cells(shape, "copy")});");
+                code.Line($"return {Refreshing}.RefreshItems<{element!.TypeName}>({Xml.XmlEmitter.Cells(shape, "value")}, {Xml.XmlEmitter.Cells(shape, "copy")}, copy);");
                 break;
             default:
                 // Compared whole when its items can be shared; otherwise (or opaque to the generator) copied again.

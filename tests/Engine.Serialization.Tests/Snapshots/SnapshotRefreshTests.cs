@@ -65,6 +65,47 @@ public sealed class SnapshotRefreshTests
         Assert.Equal(1, snapshot.WholeEncodes);
     }
 
+    [Theory]
+    [InlineData(8)]
+    [InlineData(4096)]
+    public void RefreshItems_OfAGrid_TakesEveryChange_IncludingBackToAnEarlierState(int cells)
+    {
+        var grid = new float[cells];
+        var copy = new float[cells];
+
+        Assert.False(SnapshotRefresh.RefreshItems<float>(grid, copy, copy));
+        grid[cells - 1] = -0f; // equal to 0 as a number, not as bytes
+        Assert.True(SnapshotRefresh.RefreshItems<float>(grid, copy, copy));
+        Assert.False(SnapshotRefresh.RefreshItems<float>(grid, copy, copy));
+        grid[cells - 1] = 0f;
+        Assert.True(SnapshotRefresh.RefreshItems<float>(grid, copy, copy));
+        grid[0] = float.NaN;
+        Assert.True(SnapshotRefresh.RefreshItems<float>(grid, copy, copy));
+
+        Assert.Equal(grid.Select(BitConverter.SingleToInt32Bits), copy.Select(BitConverter.SingleToInt32Bits));
+        var other = new float[cells]; // a new copy array knows no hash: compared item by item first
+        Assert.True(SnapshotRefresh.RefreshItems<float>(grid, other, other));
+        Assert.Equal(grid.Select(BitConverter.SingleToInt32Bits), other.Select(BitConverter.SingleToInt32Bits));
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    public void SnapshotImage_ThroughRandomChangesToAGameWithLargeGrids_IsByteIdenticalToAFullSave(int seed)
+    {
+        var random = new Random(seed);
+        var content = ContentGenerator.Create(ContentSize.Medium); // grids past the size compared by hash
+        var snapshot = new SaveSnapshot<GameContent>(SaveModels.Get<GameContent>());
+        for (var round = 0; round < 8; round++)
+        {
+            GameChanges.Apply(content, random, changes: 1 + random.Next(6));
+            AssertImageIsAFullSave(snapshot, content);
+        }
+
+        Assert.Equal(1, snapshot.WholeEncodes);
+    }
+
     [Fact]
     public void Refresh_OfAnUnchangedGame_ReportsNothing_AndAOnePercentChange_OnlyTheRoomsItTouched()
     {
