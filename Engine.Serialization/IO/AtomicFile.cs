@@ -1,4 +1,5 @@
 using Engine.Serialization.Errors;
+using Microsoft.Win32.SafeHandles;
 
 namespace Engine.Serialization.IO;
 
@@ -16,7 +17,8 @@ internal enum WriteStep
 /// Replaces a file so that a reader, a crash or a power cut sees either the old bytes or the new
 /// ones, never a mix: write a temp file in the same folder, flush it to disk, rename it over the
 /// target (keeping the old file as a backup when asked), then flush the folder so the rename
-/// itself is on disk.
+/// itself is on disk. The temp file may be an older file the write drops anyway (the oldest autosave), renamed and
+/// overwritten only where it differs: the same steps, and the same states for a crash to leave.
 /// </summary>
 internal static class AtomicFile
 {
@@ -27,7 +29,10 @@ internal static class AtomicFile
     /// <param name="data">Its new content.</param>
     /// <param name="backupPath">Where the file's previous version goes (replacing any older backup), or null to drop it.</param>
     /// <param name="beforeStep">Called before each step; fault-injection tests throw from it.</param>
-    public static void Write(string path, ReadOnlySpan<byte> data, string? backupPath = null, Action<WriteStep>? beforeStep = null)
+    /// <param name="reuse">A file the caller deletes once this write succeeds, to build the new one from when <paramref name="delta"/> knows it.</param>
+    /// <param name="delta">What the writer knows of its earlier files; told of this one once it is flushed.</param>
+    public static void Write(
+        string path, ReadOnlySpan<byte> data, string? backupPath = null, Action<WriteStep>? beforeStep = null, string? reuse = null, IFileDelta? delta = null)
     {
         string fullPath = Path.GetFullPath(path);
         string folder = Path.GetDirectoryName(fullPath) ?? throw new ArgumentException("The save path has no folder.", nameof(path));
@@ -36,12 +41,13 @@ internal static class AtomicFile
         try
         {
             beforeStep?.Invoke(WriteStep.CreateTemp);
-            using (var stream = new FileStream(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None, bufferSize: 1))
+            using (var file = CreateTemp(temp, reuse, delta, out var changes))
             {
                 beforeStep?.Invoke(WriteStep.WriteData);
-                stream.Write(data);
+                WriteContent(file, data, changes);
                 beforeStep?.Invoke(WriteStep.FlushData);
-                stream.Flush(flushToDisk: true);
+                RandomAccess.FlushToDisk(file);
+                delta?.Written(file);
             }
 
             beforeStep?.Invoke(WriteStep.Replace);
@@ -69,6 +75,76 @@ internal static class AtomicFile
 
             DeleteQuietly(temp);
             throw new SaveIOException($"The save could not be written: {WhatHappened(e)}. The previous save is untouched.", path, e);
+        }
+    }
+
+    /// <summary>
+    /// The temp file: <paramref name="reuse"/> renamed, with the ranges in which the new content differs from it, when
+    /// <paramref name="delta"/> knows what it holds; otherwise a new file.
+    /// </summary>
+    private static SafeFileHandle CreateTemp(string temp, string? reuse, IFileDelta? delta, out IReadOnlyList<(int Start, int End)>? changes)
+    {
+        changes = null;
+        if (reuse is not null && delta is not null && OpenKnown(reuse, delta, out changes) is { } known)
+        {
+            try
+            {
+                File.Move(reuse, temp);
+                return known;
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                // Gone or locked since it was opened: a new file serves as well.
+                known.Dispose();
+                changes = null;
+            }
+        }
+
+        return File.OpenHandle(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None);
+    }
+
+    /// <summary>Opens <paramref name="path"/> when it is a file <paramref name="delta"/> wrote and knows the changes from.</summary>
+    private static SafeFileHandle? OpenKnown(string path, IFileDelta delta, out IReadOnlyList<(int Start, int End)>? changes)
+    {
+        changes = null;
+        SafeFileHandle? file = null;
+        try
+        {
+            // Shared for delete, so that Windows lets the open file be renamed.
+            file = File.OpenHandle(path, FileMode.Open, FileAccess.ReadWrite, FileShare.Delete);
+            changes = delta.ChangesFrom(file);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException)
+        {
+            // Not there, not a regular file or not ours to write: a new file is written instead.
+        }
+
+        if (changes is null)
+        {
+            file?.Dispose();
+            return null;
+        }
+
+        return file;
+    }
+
+    private static void WriteContent(SafeFileHandle file, ReadOnlySpan<byte> data, IReadOnlyList<(int Start, int End)>? changes)
+    {
+        if (changes is null)
+        {
+            RandomAccess.Write(file, data, 0);
+            return;
+        }
+
+        for (var i = 0; i < changes.Count; i++)
+        {
+            var (start, end) = changes[i];
+            RandomAccess.Write(file, data[start..end], start);
+        }
+
+        if (RandomAccess.GetLength(file) != data.Length)
+        {
+            RandomAccess.SetLength(file, data.Length);
         }
     }
 

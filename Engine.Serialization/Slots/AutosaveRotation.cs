@@ -26,6 +26,28 @@ internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
         }
     }
 
+    /// <summary>
+    /// The file of the oldest autosave on disk when the next one makes <see cref="DeleteAllButNewest"/> delete it and
+    /// an older autosave than the new one stays: the new one may be written over it (a failed write then loses only what
+    /// the rotation was about to delete). Its backup, if it has one, is deleted now.
+    /// </summary>
+    public string? NextDropped(int kept)
+    {
+        if (kept < 2)
+        {
+            return null;
+        }
+
+        var onDisk = OnDisk().Order(StringComparer.Ordinal).ToList();
+        if (onDisk.Count < kept)
+        {
+            return null;
+        }
+
+        IO.AtomicFile.DeleteQuietly(files.BackupPathOf(onDisk[0]));
+        return files.PathOf(onDisk[0]);
+    }
+
     /// <summary>Deletes all autosaves on disk but the newest <paramref name="kept"/>, with their backups.</summary>
     public void DeleteAllButNewest(int kept)
     {

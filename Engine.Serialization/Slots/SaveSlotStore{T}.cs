@@ -107,11 +107,18 @@ public sealed class SaveSlotStore<T>
     {
         string name = _autosaves.ReserveNext();
         var prepared = Prepare(name, content, metadata);
-        return _writes.Enqueue(name, () =>
+        return Named(_writes.Enqueue(name, () =>
         {
-            Write(name, prepared);
+            Write(name, prepared, _autosaves.NextDropped(AutosavesKept));
             _autosaves.DeleteAllButNewest(AutosavesKept);
-        }).ContinueWith(_ => name, CancellationToken.None, TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+        }), name);
+    }
+
+    /// <summary>The slot's name once its write completes; the write's failure when it fails.</summary>
+    private static async Task<string> Named(Task written, string name)
+    {
+        await written.ConfigureAwait(false);
+        return name;
     }
 
     /// <summary>
@@ -128,8 +135,11 @@ public sealed class SaveSlotStore<T>
             : new SlotSave(PreparedSave<T>.Prepare(content, stamped, SaveOptions), stamped);
     }
 
-    /// <summary>Runs inside the slot's queue, so no other write of this process touches the slot meanwhile.</summary>
-    private void Write(string fileName, SlotSave save)
+    /// <summary>
+    /// Runs inside the slot's queue, so no other write of this process touches the slot meanwhile. A save from the
+    /// store's snapshot may be written over <paramref name="dropped"/>, a file of this store that goes once it is written.
+    /// </summary>
+    private void Write(string fileName, SlotSave save, string? dropped = null)
     {
         if (save.Copy is { } copy)
         {
@@ -140,7 +150,7 @@ public sealed class SaveSlotStore<T>
 
         try
         {
-            _files.Write(fileName, _snapshot.Encode(save.Metadata, SaveOptions), BeforeWriteStep);
+            _files.Write(fileName, _snapshot.Encode(save.Metadata, SaveOptions), BeforeWriteStep, dropped, _snapshot);
         }
         finally
         {

@@ -36,9 +36,10 @@ internal sealed class SlotFiles(string directory)
     /// <summary>
     /// Replaces a slot's file with <paramref name="save"/>, keeping the previous one as the backup, under the slot's
     /// lock: a save by another process to the same slot waits for this one (the last one written wins), and a temp
-    /// file found under the lock can only be a dead process's leftover.
+    /// file found under the lock can only be a dead process's leftover. <paramref name="reuse"/> and
+    /// <paramref name="delta"/> are <see cref="AtomicFile.Write"/>'s.
     /// </summary>
-    public void Write(string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep)
+    public void Write(string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep, string? reuse = null, IFileDelta? delta = null)
     {
         try
         {
@@ -56,7 +57,7 @@ internal sealed class SlotFiles(string directory)
             AtomicFile.DeleteQuietly(leftover);
         }
 
-        AtomicFile.Write(path, save, BackupPathOf(slot), beforeStep);
+        AtomicFile.Write(path, save, BackupPathOf(slot), beforeStep, reuse, delta);
     }
 
     /// <summary>Deletes a slot's save and its backup, under the slot's lock; false if it had neither.</summary>

@@ -10,7 +10,13 @@ namespace Engine.Serialization.Snapshots;
 /// </summary>
 internal sealed class SaveImage
 {
+    /// <summary>Changes are tracked per 4 KiB, the page the OS writes a file in.</summary>
+    private const int PageShift = 12;
+
     private readonly Dictionary<string, int> _memberIndex = new(StringComparer.Ordinal);
+    private readonly List<(int Start, int End)> _changes = [];
+    private int[] _pageVersions = [];
+    private int _builtVersion;
     private byte[] _bytes = [];
     private int[] _memberStart = [];
     private int[] _memberEnd = [];
@@ -36,6 +42,47 @@ internal sealed class SaveImage
 
     public int PayloadStart => SaveContainer.HeaderSize + MetadataLength;
 
+    /// <summary>Counts the saves the image held: each page knows the last one that changed it.</summary>
+    public int Version { get; private set; }
+
+    /// <summary>Starts the next save, whose replacements mark the pages they change.</summary>
+    public void NextVersion() => Version++;
+
+    /// <summary>
+    /// The ranges (whole pages, merged) that changed after the image was at <paramref name="version"/>; null when the
+    /// image was built anew since.
+    /// </summary>
+    public IReadOnlyList<(int Start, int End)>? ChangedSince(int version)
+    {
+        if (version < _builtVersion || version > Version)
+        {
+            return null;
+        }
+
+        _changes.Clear();
+        var pages = PageCount(Length);
+        for (var page = 0; page < pages; page++)
+        {
+            if (_pageVersions[page] <= version)
+            {
+                continue;
+            }
+
+            var start = page << PageShift;
+            var end = Math.Min(start + (1 << PageShift), Length);
+            if (_changes.Count > 0 && _changes[^1].End == start)
+            {
+                _changes[^1] = (_changes[^1].Start, end);
+            }
+            else
+            {
+                _changes.Add((start, end));
+            }
+        }
+
+        return _changes;
+    }
+
     /// <summary>Forgets the save, so that the next one is encoded whole.</summary>
     public void Invalidate() => IsBuilt = false;
 
@@ -48,6 +95,8 @@ internal sealed class SaveImage
         EnsureCapacity(file.Length);
         file.CopyTo(_bytes);
         Length = file.Length;
+        _builtVersion = ++Version;
+        Mark(0, Length);
         MetadataLength = BinaryPrimitives.ReadInt32LittleEndian(file[SaveContainer.MetadataLengthOffset..]);
         if (!sectioned)
         {
@@ -94,9 +143,15 @@ internal sealed class SaveImage
             _bytes.AsSpan(end, Length - end).CopyTo(_bytes.AsSpan(end + delta));
             Length += delta;
             Shift(end, delta);
+            Mark(start, Length);
+            bytes.CopyTo(_bytes.AsSpan(start));
+        }
+        else if (!bytes.SequenceEqual(_bytes.AsSpan(start, bytes.Length)))
+        {
+            Mark(start, end);
+            bytes.CopyTo(_bytes.AsSpan(start));
         }
 
-        bytes.CopyTo(_bytes.AsSpan(start));
         if (rescan >= 0)
         {
             var reader = new MessagePackReader(_bytes.AsMemory(start, bytes.Length));
@@ -115,6 +170,7 @@ internal sealed class SaveImage
     public void WriteHeader(Formats.SaveFormat format, int schemaVersion)
     {
         var bytes = _bytes.AsSpan(0, Length);
+        Mark(0, SaveContainer.HeaderSize);
         SaveContainer.WriteHeader(
             bytes[..SaveContainer.HeaderSize],
             format,
@@ -132,6 +188,22 @@ internal sealed class SaveImage
             var grown = GC.AllocateUninitializedArray<byte>(Math.Max(length, _bytes.Length + (_bytes.Length / 8)));
             _bytes.AsSpan(0, Length).CopyTo(grown);
             _bytes = grown;
+        }
+    }
+
+    private static int PageCount(int length) => (length + (1 << PageShift) - 1) >> PageShift;
+
+    /// <summary>Notes that the pages holding <c>[start, end)</c> changed in this version.</summary>
+    private void Mark(int start, int end)
+    {
+        if (_pageVersions.Length < PageCount(Length))
+        {
+            Array.Resize(ref _pageVersions, PageCount(_bytes.Length));
+        }
+
+        if (end > start)
+        {
+            _pageVersions.AsSpan(start >> PageShift, ((end - 1) >> PageShift) - (start >> PageShift) + 1).Fill(Version);
         }
     }
 

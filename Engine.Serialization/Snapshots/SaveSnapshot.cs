@@ -1,9 +1,12 @@
 using System.Buffers;
+using System.Buffers.Binary;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
 using Engine.Serialization.Formats;
+using Engine.Serialization.IO;
 using Engine.Serialization.Models;
 using MessagePack;
+using Microsoft.Win32.SafeHandles;
 
 namespace Engine.Serialization.Snapshots;
 
@@ -12,10 +15,16 @@ namespace Engine.Serialization.Snapshots;
 /// generated <c>Refresh</c> compares the game with it and copies what differs, so the game may change right after);
 /// on the write thread it encodes again only what changed, into the image of the last file, which stays byte for byte
 /// what a full encode of the copy would write. One save uses it at a time: a save asked for while another still
-/// encodes takes a full copy of its own instead (<see cref="PreparedSave{T}"/>).
+/// encodes takes a full copy of its own instead (<see cref="PreparedSave{T}"/>). It also remembers the last files it
+/// wrote, so that a write may build the new file out of one of them by writing only the pages that changed since.
 /// </summary>
-internal sealed class SaveSnapshot<T>
+internal sealed class SaveSnapshot<T> : IFileDelta
 {
+    /// <summary>More files than a store drops before it writes over one (its rotating autosaves).</summary>
+    private const int FilesRemembered = 8;
+
+    private readonly WrittenFile[] _written = new WrittenFile[FilesRemembered];
+    private int _nextWritten;
     private readonly SaveModelCodec<T> _codec;
     private readonly SnapshotChanges _changes = new();
     private readonly SaveImage _image;
@@ -96,6 +105,7 @@ internal sealed class SaveSnapshot<T>
                 return false;
             }
 
+            _image.NextVersion();
             foreach (var member in _changes.Members)
             {
                 if (_image.MemberRange(member) is not { } range)
@@ -128,6 +138,47 @@ internal sealed class SaveSnapshot<T>
         }
     }
 
+    /// <summary>
+    /// The pages to write over a file this snapshot wrote, known by its length, time of last write and header (whose
+    /// checksums cover the rest): those the image changed since. Called while a save holds the snapshot.
+    /// </summary>
+    public IReadOnlyList<(int Start, int End)>? ChangesFrom(SafeFileHandle file)
+    {
+        Span<byte> header = stackalloc byte[SaveContainer.HeaderSize];
+        var length = RandomAccess.GetLength(file);
+        var lastWrite = File.GetLastWriteTimeUtc(file);
+        if (RandomAccess.Read(file, header, 0) != header.Length)
+        {
+            return null;
+        }
+
+        var found = new WrittenFile(0, length, lastWrite, HeaderChecksum(header), PayloadChecksum(header));
+        foreach (var written in _written)
+        {
+            if (written.Length > 0 && written with { Version = 0 } == found)
+            {
+                return _image.ChangedSince(written.Version);
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Remembers the file just written from the image, replacing the oldest remembered.</summary>
+    public void Written(SafeFileHandle file)
+    {
+        var header = _image.Bytes[..SaveContainer.HeaderSize];
+        _written[_nextWritten] = new WrittenFile(
+            _image.Version, RandomAccess.GetLength(file), File.GetLastWriteTimeUtc(file), HeaderChecksum(header), PayloadChecksum(header));
+        _nextWritten = (_nextWritten + 1) % FilesRemembered;
+    }
+
+    private static uint HeaderChecksum(ReadOnlySpan<byte> header) =>
+        BinaryPrimitives.ReadUInt32LittleEndian(header[SaveContainer.HeaderChecksumOffset..]);
+
+    private static ulong PayloadChecksum(ReadOnlySpan<byte> header) =>
+        BinaryPrimitives.ReadUInt64LittleEndian(header[SaveContainer.PayloadChecksumOffset..]);
+
     private ReadOnlySpan<byte> EncodeSection(int member, int element)
     {
         _section.ResetWrittenCount();
@@ -136,4 +187,7 @@ internal sealed class SaveSnapshot<T>
         writer.Flush();
         return _section.WrittenSpan;
     }
+
+    /// <summary>A file the snapshot wrote: the image version it holds, and what identifies it on disk.</summary>
+    private readonly record struct WrittenFile(int Version, long Length, DateTime LastWrite, uint HeaderChecksum, ulong PayloadChecksum);
 }

@@ -1,4 +1,5 @@
 using Engine.Serialization.IO;
+using Microsoft.Win32.SafeHandles;
 
 namespace Engine.Serialization.Tests.IO;
 
@@ -91,6 +92,57 @@ public sealed class AtomicFileTests : IDisposable
         Assert.ThrowsAny<IOException>(() => FolderSync.Flush(Path.Combine(_folder, "missing")));
     }
 
+    [Fact]
+    public void Write_OverAKnownFile_RenamesIt_AndWritesOnlyTheRangesThatDiffer()
+    {
+        var dropped = Path.Combine(_folder, "autosave-000001.sav");
+        File.WriteAllBytes(dropped, [.. Enumerable.Repeat((byte)1, 10_000)]);
+        byte[] next = [.. Enumerable.Repeat((byte)2, 9_000)];
+
+        AtomicFile.Write(Target, next, Backup, reuse: dropped, delta: new KnownDelta([(4096, 4100)]));
+
+        // Only the range said to differ was written (the rest is the old file's), then cut to the new length.
+        byte[] expected = [.. Enumerable.Repeat((byte)1, 4096), 2, 2, 2, 2, .. Enumerable.Repeat((byte)1, 9_000 - 4100)];
+        Assert.Equal(expected, File.ReadAllBytes(Target));
+        Assert.False(File.Exists(dropped));
+        Assert.Equal([Target], Directory.GetFiles(_folder));
+    }
+
+    [Fact]
+    public void Write_OverAFileTheWriterDoesNotKnow_LeavesIt_AndWritesANewFile()
+    {
+        var dropped = Path.Combine(_folder, "autosave-000001.sav");
+        File.WriteAllBytes(dropped, Older);
+        var delta = new KnownDelta(null);
+
+        AtomicFile.Write(Target, Next, Backup, reuse: dropped, delta: delta);
+
+        Assert.Equal(Next, File.ReadAllBytes(Target));
+        Assert.Equal(Older, File.ReadAllBytes(dropped));
+        Assert.Equal(1, delta.Asked);
+        Assert.Equal(1, delta.Recorded);
+    }
+
+    [Theory]
+    [InlineData(nameof(WriteStep.WriteData))]
+    [InlineData(nameof(WriteStep.FlushData))]
+    [InlineData(nameof(WriteStep.Replace))]
+    public void Write_OverAKnownFile_ThatFails_KeepsTheTargetAndItsBackup_AndLeavesNoTemp(string failingStep)
+    {
+        AtomicFile.Write(Target, Older, Backup);
+        AtomicFile.Write(Target, Previous, Backup);
+        var dropped = Path.Combine(_folder, "autosave-000001.sav");
+        File.WriteAllBytes(dropped, [.. Enumerable.Repeat((byte)1, 5000)]);
+        var delta = new KnownDelta([(0, 4)]);
+
+        Assert.Throws<SaveIOException>(() => AtomicFile.Write(Target, Next, Backup, FailAt(Enum.Parse<WriteStep>(failingStep)), dropped, delta));
+
+        Assert.Equal(Previous, File.ReadAllBytes(Target));
+        Assert.Equal(Older, File.ReadAllBytes(Backup));
+        Assert.Empty(AtomicFile.LeftoverTemps(Target));
+        Assert.False(File.Exists(dropped));
+    }
+
     /// <summary>Fails the write at one step as a full disk would.</summary>
     private static Action<WriteStep> FailAt(WriteStep failing) => step =>
     {
@@ -99,4 +151,20 @@ public sealed class AtomicFileTests : IDisposable
             throw new IOException("No space left on device (injected)");
         }
     };
+
+    /// <summary>A writer that knows every file it is asked about (or none, given null), with the same changes from each.</summary>
+    private sealed class KnownDelta(IReadOnlyList<(int Start, int End)>? changes) : IFileDelta
+    {
+        public int Asked { get; private set; }
+
+        public int Recorded { get; private set; }
+
+        public IReadOnlyList<(int Start, int End)>? ChangesFrom(SafeFileHandle file)
+        {
+            Asked++;
+            return changes;
+        }
+
+        public void Written(SafeFileHandle file) => Recorded++;
+    }
 }

@@ -1,0 +1,123 @@
+using System.Diagnostics;
+using Engine.Core.Model;
+using Engine.Serialization.IO;
+using Engine.Serialization.Slots;
+
+namespace Engine.Serialization.Tests.Snapshots;
+
+/// <summary>
+/// An autosave is written over the oldest one, which the rotation deletes anyway, writing only the pages that changed
+/// since that file was written: the file is still byte for byte a full save, a file the store did not write (or that
+/// changed since) is not reused, and a write that fails loses only that oldest autosave.
+/// </summary>
+public sealed class AutosaveReuseTests : IDisposable
+{
+    private const int Kept = 3;
+
+    private readonly string _folder = Directory.CreateTempSubdirectory("autosave-reuse-").FullName;
+    private readonly GameContent _content = ContentGenerator.Create(ContentSize.Medium);
+    private readonly Random _random = new(23);
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    [Fact]
+    public async Task Autosaves_WrittenOverTheOldest_AreFullSaves_AndReuseItsFile()
+    {
+        var store = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = Kept };
+        for (var round = 1; round <= 10; round++)
+        {
+            var oldest = OldestAutosave(store);
+            var witness = round > Kept ? HardLink(oldest!) : null;
+
+            var slot = await Autosave(store);
+
+            Assert.Equal(Math.Min(round, Kept), store.List().Count);
+            Assert.Equal([], Directory.GetFiles(_folder, "*.tmp").Concat(Directory.GetFiles(_folder, "*.bak")));
+            if (witness is not null)
+            {
+                // The old file's inode now holds the new autosave: it was written over, not replaced by a new file.
+                Assert.Equal(File.ReadAllBytes(store.PathOf(slot)), File.ReadAllBytes(witness));
+                File.Delete(witness);
+            }
+        }
+    }
+
+    [Fact]
+    public async Task Autosave_OverAnOldestFileRewrittenByOthers_WritesANewFile()
+    {
+        var store = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = Kept };
+        for (var round = 0; round < Kept; round++)
+        {
+            await Autosave(store);
+        }
+
+        var oldest = OldestAutosave(store)!;
+        var foreign = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
+        File.WriteAllBytes(oldest, foreign);
+        var witness = HardLink(oldest);
+
+        await Autosave(store);
+
+        Assert.Equal(foreign, File.ReadAllBytes(witness));
+        Assert.False(File.Exists(oldest));
+    }
+
+    [Theory]
+    [InlineData(nameof(WriteStep.CreateTemp))]
+    [InlineData(nameof(WriteStep.WriteData))]
+    [InlineData(nameof(WriteStep.FlushData))]
+    [InlineData(nameof(WriteStep.Replace))]
+    public async Task Autosave_OverTheOldest_ThatFails_KeepsTheNewerAutosaves_AndTheNextOneIsAFullSave(string step)
+    {
+        var failing = false;
+        var store = new SaveSlotStore<GameContent>(_folder)
+        {
+            AutosavesKept = Kept,
+            BeforeWriteStep = at =>
+            {
+                if (failing && at == Enum.Parse<WriteStep>(step))
+                {
+                    throw new IOException("No space left on device (injected)");
+                }
+            },
+        };
+        for (var round = 0; round < Kept; round++)
+        {
+            await Autosave(store);
+        }
+
+        var newer = store.List().Select(slot => slot.Name).Order(StringComparer.Ordinal).Skip(1).ToList();
+        failing = true;
+        GameChanges.Apply(_content, _random, changes: 3);
+        await Assert.ThrowsAsync<SaveIOException>(() => store.AutosaveAsync(_content));
+        failing = false;
+
+        Assert.Subset(store.List().Select(slot => slot.Name).ToHashSet(), newer.ToHashSet());
+        Assert.All(newer, slot => Assert.False(store.Load(slot).RecoveredFromBackup));
+        Assert.Empty(Directory.GetFiles(_folder, "*.tmp", new EnumerationOptions { AttributesToSkip = 0 }));
+        await Autosave(store);
+    }
+
+    /// <summary>Autosaves after a few random changes, and checks the file is the full save of the game.</summary>
+    private async Task<string> Autosave(SaveSlotStore<GameContent> store)
+    {
+        GameChanges.Apply(_content, _random, changes: 3);
+        var slot = await store.AutosaveAsync(_content);
+        var file = File.ReadAllBytes(store.PathOf(slot));
+        Assert.Equal(SaveSerializer.Save(_content, SaveSerializer.ReadPayload(file).Info.Metadata), file);
+        return slot;
+    }
+
+    private static string? OldestAutosave(SaveSlotStore<GameContent> store) =>
+        store.List().Select(slot => store.PathOf(slot.Name)).Order(StringComparer.Ordinal).FirstOrDefault();
+
+    /// <summary>A second name for the file's inode, which sees whatever is written into it.</summary>
+    private string HardLink(string path)
+    {
+        var link = Path.Combine(_folder, "witness-" + Path.GetFileName(path) + ".link");
+        using var ln = Process.Start("ln", [path, link]);
+        ln.WaitForExit();
+        Assert.Equal(0, ln.ExitCode);
+        return link;
+    }
+}
