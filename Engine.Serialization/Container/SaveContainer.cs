@@ -64,16 +64,22 @@ internal static class SaveContainer
     /// <summary>The metadata block's bytes, refusing metadata a load would refuse.</summary>
     public static byte[] EncodeMetadata(SaveMetadata metadata)
     {
+        var metadataBuffer = new ArrayBufferWriter<byte>();
+        EncodeMetadata(metadata, metadataBuffer);
+        return metadataBuffer.WrittenSpan.ToArray();
+    }
+
+    /// <inheritdoc cref="EncodeMetadata(SaveMetadata)"/>
+    public static void EncodeMetadata(SaveMetadata metadata, IBufferWriter<byte> output)
+    {
         if (Problem(metadata) is { } problem)
         {
             throw new SaveEncodingException($"The save's metadata {problem}, so it could never be loaded: nothing was written.");
         }
 
-        var metadataBuffer = new ArrayBufferWriter<byte>();
-        var metadataWriter = new MessagePackWriter(metadataBuffer);
+        var metadataWriter = new MessagePackWriter(output);
         SaveMetadataFormatterResolver.Write(ref metadataWriter, metadata);
         metadataWriter.Flush();
-        return metadataBuffer.WrittenSpan.ToArray();
     }
 
     /// <summary>Fills the <see cref="HeaderSize"/> bytes of the header for a metadata block and a stored payload.</summary>

@@ -1,4 +1,5 @@
 using Engine.Serialization.Errors;
+using System.IO.Enumeration;
 using Microsoft.Win32.SafeHandles;
 
 namespace Engine.Serialization.IO;
@@ -24,6 +25,8 @@ internal static class AtomicFile
 {
     /// <summary>Temp files start with '.' and end with this, so no slot or save pattern ever matches them.</summary>
     public const string TempSuffix = ".tmp";
+
+    private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0 };
 
     /// <param name="path">The file to replace or create.</param>
     /// <param name="data">Its new content.</param>
@@ -170,10 +173,23 @@ internal static class AtomicFile
     {
         string fullPath = Path.GetFullPath(path);
         string folder = Path.GetDirectoryName(fullPath)!;
+        string target = Path.GetFileName(fullPath);
         return Directory.Exists(folder)
-            ? Directory.EnumerateFiles(folder, $".{Path.GetFileName(fullPath)}.*{TempSuffix}")
+            ? new FileSystemEnumerable<string>(folder, static (ref entry) => entry.ToFullPath(), Listing)
+            {
+                // Matched on the listed name itself: the one string built is the path of a leftover found.
+                ShouldIncludePredicate = (ref entry) => !entry.IsDirectory && IsTempOf(entry.FileName, target),
+            }
             : [];
     }
+
+    /// <summary>Whether <paramref name="fileName"/> is ".target.(anything).tmp", the name <see cref="TempPathFor"/> gives.</summary>
+    private static bool IsTempOf(ReadOnlySpan<char> fileName, string target) =>
+        fileName.Length >= target.Length + 2 + TempSuffix.Length
+        && fileName[0] == '.'
+        && fileName[1..].StartsWith(target, StringComparison.Ordinal)
+        && fileName[1 + target.Length] == '.'
+        && fileName.EndsWith(TempSuffix, StringComparison.Ordinal);
 
     public static void DeleteQuietly(string path)
     {

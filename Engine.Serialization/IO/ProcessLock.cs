@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using Engine.Serialization.Errors;
+using Microsoft.Win32.SafeHandles;
 
 namespace Engine.Serialization.IO;
 
@@ -16,9 +17,9 @@ internal sealed class ProcessLock : IDisposable
     private const int LockViolation = unchecked((int)0x80070021);
     private static readonly int WouldBlock = OperatingSystem.IsLinux() ? 11 : 35;
 
-    private readonly FileStream _file;
+    private readonly SafeFileHandle _file;
 
-    private ProcessLock(FileStream file) => _file = file;
+    private ProcessLock(SafeFileHandle file) => _file = file;
 
     /// <summary>
     /// Waits for the lock, for as long as <paramref name="patience"/>; another process's save takes a second at most,
@@ -32,7 +33,7 @@ internal sealed class ProcessLock : IDisposable
         {
             try
             {
-                return new ProcessLock(new FileStream(lockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, bufferSize: 1));
+                return new ProcessLock(File.OpenHandle(lockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None));
             }
             catch (IOException e) when (IsHeldElsewhere(e))
             {

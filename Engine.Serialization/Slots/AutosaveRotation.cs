@@ -1,5 +1,7 @@
 using System.Globalization;
+using System.IO.Enumeration;
 using Engine.Serialization.Errors;
+using Engine.Serialization.IO;
 
 namespace Engine.Serialization.Slots;
 
@@ -9,7 +11,11 @@ namespace Engine.Serialization.Slots;
 /// </summary>
 internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
 {
+    private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0, MatchType = MatchType.Simple };
+
     private readonly Lock _numbering = new();
+    private readonly Lock _rotating = new();
+    private readonly List<int> _onDisk = [];
 
     /// <summary>
     /// The next autosave's name, reserved in the write queue before its file exists so that two autosaves
@@ -19,63 +25,114 @@ internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
     {
         lock (_numbering)
         {
-            int next = Numbers().DefaultIfEmpty(0).Max() + 1;
-            string slot = SaveSlotStore.AutosavePrefix + next.ToString("D6", CultureInfo.InvariantCulture);
-            writes.Reserve(slot);
-            return slot;
+            int next = HighestOnDisk();
+            foreach (string slot in writes.Slots)
+            {
+                next = Math.Max(next, NumberOf(slot));
+            }
+
+            string name = NameOf(next + 1);
+            writes.Reserve(name);
+            return name;
         }
     }
 
     /// <summary>
-    /// The file of the oldest autosave on disk when the next one makes <see cref="DeleteAllButNewest"/> delete it and
-    /// an older autosave than the new one stays: the new one may be written over it (a failed write then loses only what
-    /// the rotation was about to delete). Its backup, if it has one, is deleted now.
+    /// Writes the autosave <paramref name="slot"/> through <paramref name="write"/>, then deletes all autosaves on disk
+    /// but the newest <paramref name="kept"/>, with their backups. <paramref name="write"/> is given the oldest
+    /// autosave's file when the rotation deletes it afterwards and an older autosave than the new one stays: the new
+    /// one may be written over it (a failed write then loses only what the rotation was about to delete).
     /// </summary>
-    public string? NextDropped(int kept)
+    public void Write(string slot, int kept, Action<string?> write)
     {
-        if (kept < 2)
+        lock (_rotating)
         {
-            return null;
-        }
-
-        var onDisk = OnDisk().Order(StringComparer.Ordinal).ToList();
-        if (onDisk.Count < kept)
-        {
-            return null;
-        }
-
-        IO.AtomicFile.DeleteQuietly(files.BackupPathOf(onDisk[0]));
-        return files.PathOf(onDisk[0]);
-    }
-
-    /// <summary>Deletes all autosaves on disk but the newest <paramref name="kept"/>, with their backups.</summary>
-    public void DeleteAllButNewest(int kept)
-    {
-        foreach (string old in OnDisk().Order(StringComparer.Ordinal).SkipLast(kept))
-        {
-            try
+            List(_onDisk);
+            string? dropped = null;
+            if (kept >= 2 && _onDisk.Count >= kept)
             {
-                File.Delete(files.PathOf(old));
-                File.Delete(files.BackupPathOf(old));
+                dropped = files.PathOf(NameOf(_onDisk[0]));
+                AtomicFile.DeleteQuietly(files.BackupPathOf(NameOf(_onDisk[0])));
             }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+
+            write(dropped);
+            if (NumberOf(slot) is var number and > 0 && !_onDisk.Contains(number))
             {
-                throw new SaveIOException($"The autosave was written, but an old one could not be deleted ({e.Message}).", files.PathOf(old), e);
+                _onDisk.Add(number);
+                _onDisk.Sort();
+            }
+
+            for (var i = 0; i < _onDisk.Count - kept; i++)
+            {
+                Delete(NameOf(_onDisk[i]));
             }
         }
     }
 
-    private IEnumerable<int> Numbers()
+    private void Delete(string old)
     {
-        foreach (string slot in writes.Slots.Concat(OnDisk()))
+        try
         {
-            if (slot.StartsWith(SaveSlotStore.AutosavePrefix, StringComparison.Ordinal)
-                && int.TryParse(slot.AsSpan(SaveSlotStore.AutosavePrefix.Length), NumberStyles.None, CultureInfo.InvariantCulture, out int number))
-            {
-                yield return number;
-            }
+            File.Delete(files.PathOf(old));
+            File.Delete(files.BackupPathOf(old));
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new SaveIOException($"The autosave was written, but an old one could not be deleted ({e.Message}).", files.PathOf(old), e);
         }
     }
 
-    private IEnumerable<string> OnDisk() => files.OnDisk(SaveSlotStore.AutosavePrefix).Select(slot => slot.FileName);
+    private static string NameOf(int number) => SaveSlotStore.AutosavePrefix + number.ToString("D6", CultureInfo.InvariantCulture);
+
+    /// <summary>The autosave number a slot or file name holds, or 0 when it is none.</summary>
+    private static int NumberOf(ReadOnlySpan<char> name) =>
+        name.StartsWith(SaveSlotStore.AutosavePrefix, StringComparison.Ordinal)
+        && int.TryParse(name[SaveSlotStore.AutosavePrefix.Length..], NumberStyles.None, CultureInfo.InvariantCulture, out int number)
+            ? number
+            : 0;
+
+    private int HighestOnDisk()
+    {
+        var highest = 0;
+        if (!Directory.Exists(files.Directory))
+        {
+            return highest;
+        }
+
+        foreach (var number in OnDisk())
+        {
+            highest = Math.Max(highest, number);
+        }
+
+        return highest;
+    }
+
+    /// <summary>The numbers of the autosaves on disk, in order; read from the names as listed, without a string for each.</summary>
+    private void List(List<int> numbers)
+    {
+        numbers.Clear();
+        if (!Directory.Exists(files.Directory))
+        {
+            return;
+        }
+
+        foreach (var number in OnDisk())
+        {
+            numbers.Add(number);
+        }
+
+        numbers.Sort();
+    }
+
+    private FileSystemEnumerable<int> OnDisk() =>
+        new(files.Directory, static (ref entry) => FileNumber(entry.FileName), Listing)
+        {
+            ShouldIncludePredicate = static (ref entry) => !entry.IsDirectory && FileNumber(entry.FileName) > 0,
+        };
+
+    /// <summary>The number of an autosave's file ("autosave-000001.sav"), or 0 for any other file.</summary>
+    private static int FileNumber(ReadOnlySpan<char> fileName) =>
+        fileName.EndsWith(SaveSlotStore.FileExtension, StringComparison.Ordinal)
+            ? NumberOf(fileName[..^SaveSlotStore.FileExtension.Length])
+            : 0;
 }

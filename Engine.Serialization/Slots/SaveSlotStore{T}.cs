@@ -107,11 +107,7 @@ public sealed class SaveSlotStore<T>
     {
         string name = _autosaves.ReserveNext();
         var prepared = Prepare(name, content, metadata);
-        return Named(_writes.Enqueue(name, () =>
-        {
-            Write(name, prepared, _autosaves.NextDropped(AutosavesKept));
-            _autosaves.DeleteAllButNewest(AutosavesKept);
-        }), name);
+        return Named(_writes.Enqueue(name, () => _autosaves.Write(name, AutosavesKept, dropped => Write(name, prepared, dropped))), name);
     }
 
     /// <summary>The slot's name once its write completes; the write's failure when it fails.</summary>

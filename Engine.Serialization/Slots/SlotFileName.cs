@@ -40,12 +40,25 @@ internal static class SlotFileName
         string typed = slot.Trim();
         string? problem = typed.Length == 0 ? "it is empty"
             : typed.Length > MaxLength ? $"it is longer than {MaxLength} characters"
-            : typed.Any(char.IsControl) ? "it holds a control character"
+            : HasControl(typed) ? "it holds a control character"
             : CodecSupport.HasLoneSurrogate(typed) ? "it holds half of a character (a lone surrogate)"
             : null;
         return problem is null
             ? typed
             : throw new ArgumentException($"'{slot}' can't name a slot: {problem}.", nameof(slot));
+    }
+
+    private static bool HasControl(string text)
+    {
+        foreach (char c in text)
+        {
+            if (char.IsControl(c))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>Whether <see cref="Of"/> gives <paramref name="stem"/> for some name: the slot files a listing shows.</summary>

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using Engine.Serialization.Errors;
 using Engine.Serialization.IO;
 
@@ -12,15 +13,34 @@ internal sealed class SlotFiles(string directory)
     /// <summary>How long a save waits for another process's save to the same slot: far longer than any save takes.</summary>
     internal static readonly TimeSpan LockPatience = TimeSpan.FromMinutes(2);
 
+    /// <summary>The paths of the slots last used, so that saving to a slot again builds no strings.</summary>
+    private readonly ConcurrentDictionary<string, SlotPaths> _paths = new(StringComparer.Ordinal);
+
     public string Directory { get; } = directory;
 
     /// <summary>The file of a slot's newest save; throws an <see cref="ArgumentException"/> for a name no slot may have.</summary>
-    public string PathOf(string slot) => Path.Combine(Directory, SlotFileName.Of(slot) + SaveSlotStore.FileExtension);
+    public string PathOf(string slot) => PathsOf(slot).Save;
 
-    public string BackupPathOf(string slot) => PathOf(slot) + SaveSlotStore.BackupExtension;
+    public string BackupPathOf(string slot) => PathsOf(slot).Backup;
 
     /// <summary>The file whose lock every process takes while it writes or deletes the slot.</summary>
-    public string LockPathOf(string slot) => PathOf(slot) + SaveSlotStore.LockExtension;
+    public string LockPathOf(string slot) => PathsOf(slot).Lock;
+
+    private SlotPaths PathsOf(string slot)
+    {
+        if (_paths.TryGetValue(slot, out var paths))
+        {
+            return paths;
+        }
+
+        if (_paths.Count >= 64)
+        {
+            _paths.Clear(); // autosaves take a new name each time: keep only the recent ones
+        }
+
+        var save = Path.Combine(Directory, SlotFileName.Of(slot) + SaveSlotStore.FileExtension);
+        return _paths[slot] = new SlotPaths(save, save + SaveSlotStore.BackupExtension, save + SaveSlotStore.LockExtension);
+    }
 
     /// <summary>
     /// The slots saved in the folder whose file names start with <paramref name="prefix"/>, by file name (without
@@ -43,7 +63,10 @@ internal sealed class SlotFiles(string directory)
     {
         try
         {
-            System.IO.Directory.CreateDirectory(Directory);
+            if (!System.IO.Directory.Exists(Directory))
+            {
+                System.IO.Directory.CreateDirectory(Directory);
+            }
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
@@ -90,4 +113,6 @@ internal sealed class SlotFiles(string directory)
 
         return existed;
     }
+
+    private sealed record SlotPaths(string Save, string Backup, string Lock);
 }

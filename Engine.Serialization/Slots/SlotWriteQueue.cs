@@ -11,7 +11,17 @@ internal sealed class SlotWriteQueue
     private readonly ConcurrentDictionary<string, SlotQueue> _queues = new(StringComparer.Ordinal);
 
     /// <summary>Every slot this store has written, is writing or has reserved.</summary>
-    public IEnumerable<string> Slots => _queues.Keys;
+    public IEnumerable<string> Slots
+    {
+        get
+        {
+            // The dictionary's own enumerator: its Keys would copy them all into a new list.
+            foreach (var pair in _queues)
+            {
+                yield return pair.Key;
+            }
+        }
+    }
 
     /// <summary>Adds the slot to <see cref="Slots"/> before its first write, so its name counts as taken.</summary>
     public void Reserve(string slot) => _queues.GetOrAdd(slot, _ => new SlotQueue());

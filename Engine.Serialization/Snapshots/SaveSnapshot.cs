@@ -127,7 +127,9 @@ internal sealed class SaveSnapshot<T> : IFileDelta
             }
 
             var stamped = SaveMetadata.For(_copy, metadata).With(_codec.ModelId, options.GameId);
-            _image.ReplaceMetadata(SaveContainer.EncodeMetadata(stamped));
+            _section.ResetWrittenCount();
+            SaveContainer.EncodeMetadata(stamped, _section);
+            _image.ReplaceMetadata(_section.WrittenSpan);
             _image.WriteHeader(options.Format, _codec.SchemaVersion);
             return true;
         }
