@@ -18,8 +18,9 @@ internal enum WriteStep
 /// Replaces a file so that a reader, a crash or a power cut sees either the old bytes or the new
 /// ones, never a mix: write a temp file in the same folder, flush it to disk, rename it over the
 /// target (keeping the old file as a backup when asked), then flush the folder so the rename
-/// itself is on disk. The temp file may be an older file the write drops anyway (the oldest autosave), renamed and
-/// overwritten only where it differs: the same steps, and the same states for a crash to leave.
+/// itself is on disk. The temp file may be an older file the write drops anyway (the oldest autosave), renamed (and
+/// the rename flushed) before it is overwritten only where it differs: the same steps, and the same states for a crash
+/// or power cut to leave, but for that older file, gone.
 /// </summary>
 internal static class AtomicFile
 {
@@ -44,7 +45,7 @@ internal static class AtomicFile
         try
         {
             beforeStep?.Invoke(WriteStep.CreateTemp);
-            using (var file = CreateTemp(temp, reuse, delta, out var changes))
+            using (var file = CreateTemp(temp, folder, reuse, delta, out var changes))
             {
                 beforeStep?.Invoke(WriteStep.WriteData);
                 WriteContent(file, data, changes);
@@ -85,7 +86,7 @@ internal static class AtomicFile
     /// The temp file: <paramref name="reuse"/> renamed, with the ranges in which the new content differs from it, when
     /// <paramref name="delta"/> knows what it holds; otherwise a new file.
     /// </summary>
-    private static SafeFileHandle CreateTemp(string temp, string? reuse, IFileDelta? delta, out IReadOnlyList<(int Start, int End)>? changes)
+    private static SafeFileHandle CreateTemp(string temp, string folder, string? reuse, IFileDelta? delta, out IReadOnlyList<(int Start, int End)>? changes)
     {
         changes = null;
         if (reuse is not null && delta is not null && OpenKnown(reuse, delta, out changes) is { } known)
@@ -93,13 +94,26 @@ internal static class AtomicFile
             try
             {
                 File.Move(reuse, temp);
-                return known;
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
                 // Gone or locked since it was opened: a new file serves as well.
                 known.Dispose();
                 changes = null;
+                return File.OpenHandle(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None);
+            }
+
+            try
+            {
+                // The rename reaches the disk before any new byte does: a power cut must not leave the old name on a
+                // file half overwritten.
+                FolderSync.Flush(folder);
+                return known;
+            }
+            catch
+            {
+                known.Dispose();
+                throw;
             }
         }
 
