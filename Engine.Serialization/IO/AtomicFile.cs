@@ -91,33 +91,41 @@ internal static class AtomicFile
         changes = null;
         if (reuse is not null && delta is not null && OpenKnown(reuse, delta, out changes) is { } known)
         {
-            try
+            if (TryMove(reuse, temp))
             {
-                File.Move(reuse, temp);
-            }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-            {
-                // Gone or locked since it was opened: a new file serves as well.
-                known.Dispose();
-                changes = null;
-                return File.OpenHandle(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None);
+                try
+                {
+                    // The rename reaches the disk before any new byte does: a power cut must not leave the old name on
+                    // a file half overwritten.
+                    FolderSync.Flush(folder);
+                    return known;
+                }
+                catch
+                {
+                    known.Dispose();
+                    throw;
+                }
             }
 
-            try
-            {
-                // The rename reaches the disk before any new byte does: a power cut must not leave the old name on a
-                // file half overwritten.
-                FolderSync.Flush(folder);
-                return known;
-            }
-            catch
-            {
-                known.Dispose();
-                throw;
-            }
+            // Gone or locked since it was opened: a new file serves as well.
+            known.Dispose();
+            changes = null;
         }
 
         return File.OpenHandle(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None);
+    }
+
+    private static bool TryMove(string from, string to)
+    {
+        try
+        {
+            File.Move(from, to);
+            return true;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
     }
 
     /// <summary>Opens <paramref name="path"/> when it is a file <paramref name="delta"/> wrote and knows the changes from.</summary>

@@ -51,8 +51,9 @@ internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
             string? dropped = null;
             if (kept >= 2 && _onDisk.Count >= kept)
             {
-                dropped = files.PathOf(NameOf(_onDisk[0]));
-                AtomicFile.DeleteQuietly(files.BackupPathOf(NameOf(_onDisk[0])));
+                var oldest = NameOf(_onDisk[0]);
+                dropped = files.PathOf(oldest);
+                AtomicFile.DeleteQuietly(files.BackupPathOf(oldest));
             }
 
             write(dropped);
@@ -94,11 +95,6 @@ internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
     private int HighestOnDisk()
     {
         var highest = 0;
-        if (!Directory.Exists(files.Directory))
-        {
-            return highest;
-        }
-
         foreach (var number in OnDisk())
         {
             highest = Math.Max(highest, number);
@@ -111,11 +107,6 @@ internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
     private void List(List<int> numbers)
     {
         numbers.Clear();
-        if (!Directory.Exists(files.Directory))
-        {
-            return;
-        }
-
         foreach (var number in OnDisk())
         {
             numbers.Add(number);
@@ -124,11 +115,13 @@ internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
         numbers.Sort();
     }
 
-    private FileSystemEnumerable<int> OnDisk() =>
-        new(files.Directory, static (ref entry) => FileNumber(entry.FileName), Listing)
-        {
-            ShouldIncludePredicate = static (ref entry) => !entry.IsDirectory && FileNumber(entry.FileName) > 0,
-        };
+    private IEnumerable<int> OnDisk() =>
+        Directory.Exists(files.Directory)
+            ? new FileSystemEnumerable<int>(files.Directory, static (ref entry) => FileNumber(entry.FileName), Listing)
+            {
+                ShouldIncludePredicate = static (ref entry) => !entry.IsDirectory && FileNumber(entry.FileName) > 0,
+            }
+            : [];
 
     /// <summary>The number of an autosave's file ("autosave-000001.sav"), or 0 for any other file.</summary>
     private static int FileNumber(ReadOnlySpan<char> fileName) =>

@@ -43,12 +43,12 @@ internal sealed class SlotFiles(string directory)
     }
 
     /// <summary>
-    /// The slots saved in the folder whose file names start with <paramref name="prefix"/>, by file name (without
-    /// extension). Backups, temp files and files whose names no slot name maps to are left out.
+    /// The slots saved in the folder, by file name (without extension). Backups, temp files and files whose names no
+    /// slot name maps to are left out.
     /// </summary>
-    public IEnumerable<(string FileName, string Path)> OnDisk(string prefix = "") =>
+    public IEnumerable<(string FileName, string Path)> OnDisk() =>
         System.IO.Directory.Exists(Directory)
-            ? System.IO.Directory.EnumerateFiles(Directory, prefix + "*" + SaveSlotStore.FileExtension)
+            ? System.IO.Directory.EnumerateFiles(Directory, "*" + SaveSlotStore.FileExtension)
                 .Select(path => (FileName: Path.GetFileNameWithoutExtension(path), Path: path))
                 .Where(slot => SlotFileName.IsFileName(slot.FileName))
             : [];
