@@ -59,14 +59,25 @@ public sealed class SaveMetadata
         };
     }
 
-    internal SaveMetadata With(string modelId, string? gameId) => new()
+    internal SaveMetadata With(string modelId, string? gameId)
     {
-        Title = Title,
-        SavedAtUtc = SavedAtUtc,
-        PlayTimeSeconds = PlayTimeSeconds,
-        GameId = gameId ?? GameId,
-        Thumbnail = Thumbnail,
-        ModelId = modelId,
-        SlotName = SlotName,
-    };
+        var stamped = new SaveMetadata
+        {
+            Title = Title,
+            SavedAtUtc = SavedAtUtc,
+            PlayTimeSeconds = PlayTimeSeconds,
+            GameId = GameId,
+            Thumbnail = Thumbnail,
+            SlotName = SlotName,
+        };
+        stamped.Stamp(modelId, gameId);
+        return stamped;
+    }
+
+    /// <summary>What <see cref="With"/> changes, done in place: for metadata the save system made for one save.</summary>
+    internal void Stamp(string modelId, string? gameId)
+    {
+        ModelId = modelId;
+        GameId = gameId ?? GameId;
+    }
 }

@@ -29,6 +29,8 @@ internal static class AtomicFile
 
     private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0 };
 
+    private static readonly string Separator = Path.DirectorySeparatorChar.ToString();
+
     /// <param name="path">The file to replace or create.</param>
     /// <param name="data">Its new content.</param>
     /// <param name="backupPath">Where the file's previous version goes (replacing any older backup), or null to drop it.</param>
@@ -40,7 +42,7 @@ internal static class AtomicFile
     {
         string fullPath = Path.GetFullPath(path);
         string folder = Path.GetDirectoryName(fullPath) ?? throw new ArgumentException("The save path has no folder.", nameof(path));
-        string temp = TempPathFor(fullPath);
+        string temp = TempPathFor(folder, fullPath);
         bool replaced = false;
         try
         {
@@ -191,22 +193,35 @@ internal static class AtomicFile
         Task.Run(() => Write(path, data.Span), cancellationToken);
 
     /// <summary>Temp files other writes of <paramref name="path"/> left behind when their process died.</summary>
-    public static IEnumerable<string> LeftoverTemps(string path)
+    public static List<string> LeftoverTemps(string path)
     {
+        var leftovers = new List<string>();
         string fullPath = Path.GetFullPath(path);
         string folder = Path.GetDirectoryName(fullPath)!;
-        string target = Path.GetFileName(fullPath);
-        return Directory.Exists(folder)
-            ? new FileSystemEnumerable<string>(folder, static (ref entry) => entry.ToFullPath(), Listing)
+        if (Directory.Exists(folder))
+        {
+            using var listing = new TempListing(folder, fullPath);
+            while (listing.MoveNext())
             {
-                // Matched on the listed name itself: the one string built is the path of a leftover found.
-                ShouldIncludePredicate = (ref entry) => !entry.IsDirectory && IsTempOf(entry.FileName, target),
+                leftovers.Add(listing.Current);
             }
-            : [];
+        }
+
+        return leftovers;
+    }
+
+    /// <summary>Deletes the temp files writes of <paramref name="path"/> (a file in <paramref name="folder"/>, which exists) left behind.</summary>
+    public static void DeleteLeftoverTemps(string folder, string path)
+    {
+        using var listing = new TempListing(folder, path);
+        while (listing.MoveNext())
+        {
+            DeleteQuietly(listing.Current);
+        }
     }
 
     /// <summary>Whether <paramref name="fileName"/> is ".target.(anything).tmp", the name <see cref="TempPathFor"/> gives.</summary>
-    private static bool IsTempOf(ReadOnlySpan<char> fileName, string target) =>
+    private static bool IsTempOf(ReadOnlySpan<char> fileName, ReadOnlySpan<char> target) =>
         fileName.Length >= target.Length + 2 + TempSuffix.Length
         && fileName[0] == '.'
         && fileName[1..].StartsWith(target, StringComparison.Ordinal)
@@ -225,6 +240,18 @@ internal static class AtomicFile
         }
     }
 
-    private static string TempPathFor(string fullPath) =>
-        Path.Combine(Path.GetDirectoryName(fullPath)!, $".{Path.GetFileName(fullPath)}.{Guid.NewGuid():N}{TempSuffix}");
+    private static string TempPathFor(string folder, string fullPath) =>
+        $"{folder}{(Path.EndsInDirectorySeparator(folder) ? "" : Separator)}.{Path.GetFileName(fullPath.AsSpan())}.{Guid.NewGuid():N}{TempSuffix}";
+
+    /// <summary>
+    /// Lists a folder for the temp files of one file, matching each listed name in place: the one string built is the
+    /// path of a leftover found.
+    /// </summary>
+    private sealed class TempListing(string folder, string path) : FileSystemEnumerator<string>(folder, Listing)
+    {
+        protected override bool ShouldIncludeEntry(ref FileSystemEntry entry) =>
+            !entry.IsDirectory && IsTempOf(entry.FileName, Path.GetFileName(path.AsSpan()));
+
+        protected override string TransformEntry(ref FileSystemEntry entry) => entry.ToFullPath();
+    }
 }

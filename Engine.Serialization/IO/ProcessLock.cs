@@ -27,7 +27,7 @@ internal sealed class ProcessLock : IDisposable
     /// </summary>
     public static ProcessLock Acquire(string lockPath, TimeSpan patience, string savePath)
     {
-        var waited = Stopwatch.StartNew();
+        long started = Stopwatch.GetTimestamp();
         int pause = 1;
         while (true)
         {
@@ -37,7 +37,7 @@ internal sealed class ProcessLock : IDisposable
             }
             catch (IOException e) when (IsHeldElsewhere(e))
             {
-                if (waited.Elapsed > patience)
+                if (Stopwatch.GetElapsedTime(started) > patience)
                 {
                     throw new SaveIOException(
                         $"Another process has been saving to this slot for over {patience.TotalSeconds:N0} seconds, so this save was not written; the slot's last save is untouched. Close the other copy of the game and save again.",

@@ -9,45 +9,28 @@ namespace Engine.Serialization.Slots;
 /// Numbers a store's autosaves (autosave-000001, autosave-000002, ...) and deletes the oldest ones,
 /// so autosaving never overwrites the only good save and never fills the disk.
 /// </summary>
-internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
+internal sealed class AutosaveRotation(SlotFiles files)
 {
     private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0, MatchType = MatchType.Simple };
 
-    private readonly Lock _numbering = new();
     private readonly Lock _rotating = new();
     private readonly List<int> _onDisk = [];
+    private int _lastNumber;
 
     /// <summary>
-    /// The next autosave's name, reserved in the write queue before its file exists so that two autosaves
-    /// asked for at once never get the same number.
+    /// Writes the next autosave under the rotation's lock, through <paramref name="write"/> (given its name and, when
+    /// at least two are kept and the rotation is full, the path of the oldest, which the write may build the new file
+    /// out of: its backup is deleted first, since the oldest autosave is not kept either way); then deletes all but
+    /// the newest <paramref name="kept"/>. The number is taken as the file is written, one above the highest on disk
+    /// or used by this store, so two autosaves never get the same one. Returns the name.
     /// </summary>
-    public string ReserveNext()
-    {
-        lock (_numbering)
-        {
-            int next = HighestOnDisk();
-            foreach (string slot in writes.Slots)
-            {
-                next = Math.Max(next, NumberOf(slot));
-            }
-
-            string name = NameOf(next + 1);
-            writes.Reserve(name);
-            return name;
-        }
-    }
-
-    /// <summary>
-    /// Writes the autosave <paramref name="slot"/> through <paramref name="write"/>, then deletes all autosaves on disk
-    /// but the newest <paramref name="kept"/>, with their backups. <paramref name="write"/> is given the oldest
-    /// autosave's file when the rotation deletes it afterwards and an older autosave than the new one stays: the new
-    /// one may be written over it (a failed write then loses only what the rotation was about to delete).
-    /// </summary>
-    public void Write(string slot, int kept, Action<string?> write)
+    public string Write<TState>(int kept, TState state, Action<TState, string, string?> write)
     {
         lock (_rotating)
         {
             List(_onDisk);
+            _lastNumber = Math.Max(_lastNumber, _onDisk.Count > 0 ? _onDisk[^1] : 0) + 1;
+            string name = NameOf(_lastNumber);
             string? dropped = null;
             if (kept >= 2 && _onDisk.Count >= kept)
             {
@@ -56,17 +39,14 @@ internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
                 AtomicFile.DeleteQuietly(files.BackupPathOf(oldest));
             }
 
-            write(dropped);
-            if (NumberOf(slot) is var number and > 0 && !_onDisk.Contains(number))
-            {
-                _onDisk.Add(number);
-                _onDisk.Sort();
-            }
-
+            write(state, name, dropped);
+            _onDisk.Add(_lastNumber);
             for (var i = 0; i < _onDisk.Count - kept; i++)
             {
                 Delete(NameOf(_onDisk[i]));
             }
+
+            return name;
         }
     }
 
@@ -92,18 +72,6 @@ internal sealed class AutosaveRotation(SlotFiles files, SlotWriteQueue writes)
             ? number
             : 0;
 
-    private int HighestOnDisk()
-    {
-        var highest = 0;
-        foreach (var number in OnDisk())
-        {
-            highest = Math.Max(highest, number);
-        }
-
-        return highest;
-    }
-
-    /// <summary>The numbers of the autosaves on disk, in order; read from the names as listed, without a string for each.</summary>
     private void List(List<int> numbers)
     {
         numbers.Clear();

@@ -7,8 +7,8 @@ using Engine.Serialization.Snapshots;
 namespace Engine.Serialization.Slots;
 
 /// <summary>
-/// Named save slots in one folder, one file per slot. Saves to the same slot are written in the
-/// order they were asked for and never interleave; saves to different slots run in parallel.
+/// Named save slots in one folder, one file per slot. Saves are written one at a time, in the
+/// order they were asked for, so they never interleave.
 /// Knows nothing of formats: <see cref="SaveOptions"/> decides those.
 /// </summary>
 /// <typeparam name="T">The model saved: a <see cref="SaveModelAttribute"/> root.</typeparam>
@@ -24,7 +24,7 @@ public sealed class SaveSlotStore<T>
     {
         ArgumentException.ThrowIfNullOrEmpty(directory);
         _files = new SlotFiles(Path.GetFullPath(directory));
-        _autosaves = new AutosaveRotation(_files, _writes);
+        _autosaves = new AutosaveRotation(_files);
         _snapshot = new SaveSnapshot<T>(_codec);
         SaveOptions = saveOptions ?? SaveOptions.Default;
         LoadOptions = loadOptions ?? LoadOptions.Default;
@@ -62,8 +62,7 @@ public sealed class SaveSlotStore<T>
     public Task SaveAsync(string slot, T content, SaveMetadata? metadata = null)
     {
         string fileName = SlotFileName.Of(slot);
-        var prepared = Prepare(slot, content, metadata);
-        return _writes.Enqueue(fileName, () => Write(fileName, prepared));
+        return _writes.Enqueue(Prepare(fileName, SlotFileName.Typed(slot), content, metadata));
     }
 
     /// <inheritdoc cref="LoadAsync"/>
@@ -103,41 +102,31 @@ public sealed class SaveSlotStore<T>
     /// Saves to a new autosave slot (autosave-000001, autosave-000002, ...) and, once it is
     /// written, deletes all but the newest <see cref="AutosavesKept"/>. Returns the slot's name.
     /// </summary>
-    public Task<string> AutosaveAsync(T content, SaveMetadata? metadata = null)
-    {
-        string name = _autosaves.ReserveNext();
-        var prepared = Prepare(name, content, metadata);
-        return Named(_writes.Enqueue(name, () => _autosaves.Write(name, AutosavesKept, dropped => Write(name, prepared, dropped))), name);
-    }
-
-    /// <summary>The slot's name once its write completes; the write's failure when it fails.</summary>
-    private static async Task<string> Named(Task written, string name)
-    {
-        await written.ConfigureAwait(false);
-        return name;
-    }
+    public Task<string> AutosaveAsync(T content, SaveMetadata? metadata = null) =>
+        _writes.Enqueue(Prepare(fileName: null, typedName: null, content, metadata));
 
     /// <summary>
     /// Snapshots <paramref name="content"/> now, into a save that records the slot's name as typed, for the listing: in
-    /// the store's snapshot when no other save holds it, else in a copy of its own.
+    /// the store's snapshot when no other save holds it, else in a copy of its own. An autosave (no names) is named as
+    /// it is written.
     /// </summary>
-    private SlotSave Prepare(string slot, T content, SaveMetadata? metadata)
+    private SlotSaveWrite Prepare(string? fileName, string? typedName, T content, SaveMetadata? metadata)
     {
         ArgumentNullException.ThrowIfNull(content);
         var stamped = SaveMetadata.For(content, metadata);
-        stamped.SlotName = SlotFileName.Typed(slot);
+        stamped.SlotName = typedName ?? "";
         return _snapshot.TryTake(content)
-            ? new SlotSave(null, stamped)
-            : new SlotSave(PreparedSave<T>.Prepare(content, stamped, SaveOptions), stamped);
+            ? new SlotSaveWrite(this, fileName, null, stamped)
+            : new SlotSaveWrite(this, fileName, PreparedSave<T>.Prepare(content, stamped, SaveOptions), stamped);
     }
 
     /// <summary>
-    /// Runs inside the slot's queue, so no other write of this process touches the slot meanwhile. A save from the
+    /// Runs in the write queue, so no other write of this process touches the slot meanwhile. A save from the
     /// store's snapshot may be written over <paramref name="dropped"/>, a file of this store that goes once it is written.
     /// </summary>
-    private void Write(string fileName, SlotSave save, string? dropped = null)
+    private void Write(string fileName, PreparedSave<T>? copy, SaveMetadata metadata, string? dropped = null)
     {
-        if (save.Copy is { } copy)
+        if (copy is not null)
         {
             using var file = copy.Encode();
             _files.Write(fileName, file.WrittenSpan, BeforeWriteStep);
@@ -146,7 +135,7 @@ public sealed class SaveSlotStore<T>
 
         try
         {
-            _files.Write(fileName, _snapshot.Encode(save.Metadata, SaveOptions), BeforeWriteStep, dropped, _snapshot);
+            _files.Write(fileName, _snapshot.Encode(metadata, SaveOptions), BeforeWriteStep, dropped, _snapshot);
         }
         finally
         {
@@ -155,5 +144,25 @@ public sealed class SaveSlotStore<T>
     }
 
     /// <summary>A save on its way to the write thread: a copy of its own, or (null) the store's snapshot.</summary>
-    private sealed record SlotSave(PreparedSave<T>? Copy, SaveMetadata Metadata);
+    private sealed class SlotSaveWrite(SaveSlotStore<T> store, string? fileName, PreparedSave<T>? copy, SaveMetadata metadata)
+        : SlotWrite(fileName)
+    {
+        protected override string Write()
+        {
+            if (Slot is { } slot)
+            {
+                store.Write(slot, copy, metadata);
+                return slot;
+            }
+
+            return store._autosaves.Write(store.AutosavesKept, this, static (save, name, dropped) => save.WriteAutosave(name, dropped));
+        }
+
+        /// <summary>Writes an autosave under the name chosen as it is written, which its metadata records too.</summary>
+        private void WriteAutosave(string name, string? dropped)
+        {
+            (copy?.Metadata ?? metadata).SlotName = name;
+            store.Write(name, copy, metadata, dropped);
+        }
+    }
 }

@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.IO.Hashing;
 using System.Text;
 using Engine.Serialization.Models;
@@ -19,6 +20,9 @@ internal static class SlotFileName
     private const int MaxReadableLength = 40;
     private const int HashDigits = 16;
     private const char HashSeparator = '~';
+
+    private static readonly SearchValues<char> PlainCharacters =
+        SearchValues.Create("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.");
 
     /// <summary>
     /// The slot's file name, without extension; an <see cref="ArgumentException"/> for a name no slot may have. A file
@@ -83,7 +87,7 @@ internal static class SlotFileName
         && name[0] is not ('.' or ' ')
         && name[^1] is not ('.' or ' ')
         && !name.Contains("..", StringComparison.Ordinal)
-        && name.All(c => char.IsAsciiLetterOrDigit(c) || c is ' ' or '-' or '_' or '.')
+        && !name.AsSpan().ContainsAnyExcept(PlainCharacters)
         && !IsWindowsDeviceName(name);
 
     private static bool IsHashed(string stem)
@@ -124,8 +128,17 @@ internal static class SlotFileName
     /// <summary>CON, NUL, COM1 and the like name devices on Windows, with any extension.</summary>
     private static bool IsWindowsDeviceName(string name)
     {
-        string stem = name.Split('.')[0].TrimEnd(' ').ToUpperInvariant();
-        return stem is "CON" or "PRN" or "AUX" or "NUL"
-            || (stem.Length == 4 && (stem.StartsWith("COM", StringComparison.Ordinal) || stem.StartsWith("LPT", StringComparison.Ordinal)) && stem[3] is >= '0' and <= '9');
+        var stem = name.AsSpan();
+        if (stem.IndexOf('.') is var dot and >= 0)
+        {
+            stem = stem[..dot];
+        }
+
+        stem = stem.TrimEnd(' ');
+        return stem.Equals("CON", StringComparison.OrdinalIgnoreCase) || stem.Equals("PRN", StringComparison.OrdinalIgnoreCase)
+            || stem.Equals("AUX", StringComparison.OrdinalIgnoreCase) || stem.Equals("NUL", StringComparison.OrdinalIgnoreCase)
+            || (stem.Length == 4
+                && (stem.StartsWith("COM", StringComparison.OrdinalIgnoreCase) || stem.StartsWith("LPT", StringComparison.OrdinalIgnoreCase))
+                && char.IsAsciiDigit(stem[3]));
     }
 }

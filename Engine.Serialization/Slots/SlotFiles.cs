@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using Engine.Serialization.Errors;
 using Engine.Serialization.IO;
 
@@ -13,8 +12,10 @@ internal sealed class SlotFiles(string directory)
     /// <summary>How long a save waits for another process's save to the same slot: far longer than any save takes.</summary>
     internal static readonly TimeSpan LockPatience = TimeSpan.FromMinutes(2);
 
-    /// <summary>The paths of the slots last used, so that saving to a slot again builds no strings.</summary>
-    private readonly ConcurrentDictionary<string, SlotPaths> _paths = new(StringComparer.Ordinal);
+    /// <summary>The paths of the slots last used, so that saving to a slot again builds no strings; locked while used.</summary>
+    private static readonly string Separator = Path.DirectorySeparatorChar.ToString();
+
+    private readonly Dictionary<string, SlotPaths> _paths = new(StringComparer.Ordinal);
 
     public string Directory { get; } = directory;
 
@@ -28,18 +29,22 @@ internal sealed class SlotFiles(string directory)
 
     private SlotPaths PathsOf(string slot)
     {
-        if (_paths.TryGetValue(slot, out var paths))
+        lock (_paths)
         {
-            return paths;
-        }
+            if (_paths.TryGetValue(slot, out var paths))
+            {
+                return paths;
+            }
 
-        if (_paths.Count >= 64)
-        {
-            _paths.Clear(); // autosaves take a new name each time: keep only the recent ones
-        }
+            if (_paths.Count >= 64)
+            {
+                _paths.Clear(); // autosaves take a new name each time: keep only the recent ones
+            }
 
-        var save = Path.Combine(Directory, SlotFileName.Of(slot) + SaveSlotStore.FileExtension);
-        return _paths[slot] = new SlotPaths(save, save + SaveSlotStore.BackupExtension, save + SaveSlotStore.LockExtension);
+            var separator = Path.EndsInDirectorySeparator(Directory) ? "" : Separator;
+            var save = string.Concat(Directory, separator, SlotFileName.Of(slot), SaveSlotStore.FileExtension);
+            return _paths[slot] = new SlotPaths(save);
+        }
     }
 
     /// <summary>
@@ -75,10 +80,7 @@ internal sealed class SlotFiles(string directory)
 
         string path = PathOf(slot);
         using var slotLock = ProcessLock.Acquire(LockPathOf(slot), LockPatience, path);
-        foreach (string leftover in AtomicFile.LeftoverTemps(path))
-        {
-            AtomicFile.DeleteQuietly(leftover);
-        }
+        AtomicFile.DeleteLeftoverTemps(Directory, path);
 
         AtomicFile.Write(path, save, BackupPathOf(slot), beforeStep, reuse, delta);
     }
@@ -114,5 +116,13 @@ internal sealed class SlotFiles(string directory)
         return existed;
     }
 
-    private sealed record SlotPaths(string Save, string Backup, string Lock);
+    /// <summary>A slot's files; the backup's and the lock's paths are built when first asked for (an autosave's backup seldom is).</summary>
+    private sealed class SlotPaths(string save)
+    {
+        public string Save { get; } = save;
+
+        public string Backup => field ??= Save + SaveSlotStore.BackupExtension;
+
+        public string Lock => field ??= Save + SaveSlotStore.LockExtension;
+    }
 }

@@ -68,7 +68,10 @@ internal sealed class SaveSnapshot<T> : IFileDelta
     /// <summary>Lets the next save take the copy; after the file is written, as the image is what it wrote.</summary>
     public void Release() => Volatile.Write(ref _busy, 0);
 
-    /// <summary>Encodes the save file of the copy, again only where the copy changed when it can; the bytes stay valid until <see cref="Release"/>.</summary>
+    /// <summary>
+    /// Encodes the save file of the copy, again only where the copy changed when it can; the bytes stay valid until
+    /// <see cref="Release"/>. <paramref name="metadata"/> is the save's own, taken from the game at the call: it is stamped in place.
+    /// </summary>
     public ReadOnlySpan<byte> Encode(SaveMetadata metadata, SaveOptions options)
     {
         using var snapshot = CodecSupport.EnterSnapshot();
@@ -126,9 +129,9 @@ internal sealed class SaveSnapshot<T> : IFileDelta
                 _image.Replace(range.Start, range.End, EncodeSection(member, element));
             }
 
-            var stamped = SaveMetadata.For(_copy, metadata).With(_codec.ModelId, options.GameId);
+            metadata.Stamp(_codec.ModelId, options.GameId);
             _section.ResetWrittenCount();
-            SaveContainer.EncodeMetadata(stamped, _section);
+            SaveContainer.EncodeMetadata(metadata, _section);
             _image.ReplaceMetadata(_section.WrittenSpan);
             _image.WriteHeader(options.Format, _codec.SchemaVersion);
             return true;
