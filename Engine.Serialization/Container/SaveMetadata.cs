@@ -46,17 +46,23 @@ public sealed class SaveMetadata
     /// </summary>
     public static SaveMetadata For<T>(T content, SaveMetadata? given)
     {
+        var metadata = new SaveMetadata();
+        metadata.TakeFrom(content, given);
+        return metadata;
+    }
+
+    /// <summary>Becomes what <see cref="For{T}(T, SaveMetadata?)"/> gives: for an instance the save system reuses.</summary>
+    internal void TakeFrom<T>(T content, SaveMetadata? given)
+    {
         ArgumentNullException.ThrowIfNull(content);
         var source = content as ISaveMetadataSource;
-        return new SaveMetadata
-        {
-            Title = given is { Title.Length: > 0 } ? given.Title : source?.Title ?? "",
-            SavedAtUtc = given is not null && given.SavedAtUtc != default ? given.SavedAtUtc : DateTime.UtcNow,
-            PlayTimeSeconds = given is not null && given.PlayTimeSeconds != 0 ? given.PlayTimeSeconds : source?.PlayTimeSeconds ?? 0,
-            GameId = given is { GameId.Length: > 0 } ? given.GameId : source?.GameId ?? "",
-            Thumbnail = given?.Thumbnail ?? [],
-            SlotName = given?.SlotName ?? "",
-        };
+        Title = given is { Title.Length: > 0 } ? given.Title : source?.Title ?? "";
+        SavedAtUtc = given is not null && given.SavedAtUtc != default ? given.SavedAtUtc : DateTime.UtcNow;
+        PlayTimeSeconds = given is not null && given.PlayTimeSeconds != 0 ? given.PlayTimeSeconds : source?.PlayTimeSeconds ?? 0;
+        GameId = given is { GameId.Length: > 0 } ? given.GameId : source?.GameId ?? "";
+        Thumbnail = given?.Thumbnail ?? [];
+        ModelId = "";
+        SlotName = given?.SlotName ?? "";
     }
 
     internal SaveMetadata With(string modelId, string? gameId)

@@ -37,11 +37,18 @@ internal static class AtomicFile
     /// <param name="beforeStep">Called before each step; fault-injection tests throw from it.</param>
     /// <param name="reuse">A file the caller deletes once this write succeeds, to build the new one from when <paramref name="delta"/> knows it.</param>
     /// <param name="delta">What the writer knows of its earlier files; told of this one once it is flushed.</param>
+    /// <param name="folder">The file's folder, when the caller has it as a string already.</param>
     public static void Write(
-        string path, ReadOnlySpan<byte> data, string? backupPath = null, Action<WriteStep>? beforeStep = null, string? reuse = null, IFileDelta? delta = null)
+        string path,
+        ReadOnlySpan<byte> data,
+        string? backupPath = null,
+        Action<WriteStep>? beforeStep = null,
+        string? reuse = null,
+        IFileDelta? delta = null,
+        string? folder = null)
     {
         string fullPath = Path.GetFullPath(path);
-        string folder = Path.GetDirectoryName(fullPath) ?? throw new ArgumentException("The save path has no folder.", nameof(path));
+        folder ??= Path.GetDirectoryName(fullPath) ?? throw new ArgumentException("The save path has no folder.", nameof(path));
         string temp = TempPathFor(folder, fullPath);
         bool replaced = false;
         try

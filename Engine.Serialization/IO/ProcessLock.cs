@@ -51,6 +51,23 @@ internal sealed class ProcessLock : IDisposable
         }
     }
 
+    /// <summary>Deletes a lock file no process holds (a slot that is gone); leaves one that is held, or that can't be deleted.</summary>
+    public static void DeleteIfFree(string lockPath)
+    {
+        try
+        {
+            // Unlinked while held, so no process takes it between the check and the delete. One that opened it just
+            // before may still lock the unlinked file afterwards, while another locks a new one of the same name: both
+            // would then write the slot, which only matters for a slot being written by two others as it goes.
+            using var held = new ProcessLock(File.OpenHandle(lockPath, FileMode.Open, FileAccess.ReadWrite, FileShare.None));
+            File.Delete(lockPath);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // Held, gone already or not ours: it costs an empty file.
+        }
+    }
+
     public void Dispose() => _file.Dispose();
 
     private static bool IsHeldElsewhere(IOException e) =>

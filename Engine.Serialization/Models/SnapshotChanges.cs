@@ -20,10 +20,10 @@ public sealed class SnapshotChanges
     public bool Any => All || _members.Count > 0 || _elements.Count > 0;
 
     /// <summary>The root members whose whole values changed, by index in written order.</summary>
-    internal IReadOnlyList<int> Members => _members;
+    internal List<int> Members => _members;
 
     /// <summary>The elements of root lists that changed.</summary>
-    internal IReadOnlyList<(int Member, int Element)> Elements => _elements;
+    internal List<(int Member, int Element)> Elements => _elements;
 
     public void Everything() => All = true;
 

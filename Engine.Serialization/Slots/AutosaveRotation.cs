@@ -6,56 +6,66 @@ using Engine.Serialization.IO;
 namespace Engine.Serialization.Slots;
 
 /// <summary>
-/// Numbers a store's autosaves (autosave-000001, autosave-000002, ...) and deletes the oldest ones,
-/// so autosaving never overwrites the only good save and never fills the disk.
+/// Numbers a store's autosaves (autosave-000001, autosave-000002, ...) and deletes the oldest ones, with their backups
+/// and lock files, so autosaving never overwrites the only good save and never fills the disk or the folder.
 /// </summary>
 internal sealed class AutosaveRotation(SlotFiles files)
 {
+    private const int NamesRemembered = 16;
+
     private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0, MatchType = MatchType.Simple };
 
     private readonly Lock _rotating = new();
-    private readonly List<int> _onDisk = [];
+    private readonly List<int> _saves = [];
+    private readonly Dictionary<int, AutosaveFiles> _onDisk = [];
+    private readonly Dictionary<int, string> _names = [];
     private int _lastNumber;
 
     /// <summary>
-    /// Writes the next autosave under the rotation's lock, through <paramref name="write"/> (given its name and, when
-    /// at least two are kept and the rotation is full, the path of the oldest, which the write may build the new file
-    /// out of: its backup is deleted first, since the oldest autosave is not kept either way); then deletes all but
-    /// the newest <paramref name="kept"/>. The number is taken as the file is written, one above the highest on disk
-    /// or used by this store, so two autosaves never get the same one. Returns the name.
+    /// Writes the next autosave under the rotation's lock, through <paramref name="write"/>; then deletes all but the
+    /// newest <paramref name="kept"/>. The number is taken as the file is written, one above the highest on disk or
+    /// used by this store, so two autosaves never get the same one. Returns the name.
     /// </summary>
-    public string Write<TState>(int kept, TState state, Action<TState, string, string?> write)
+    public string Write<TState>(int kept, TState state, Action<TState, AutosaveTarget> write)
     {
         lock (_rotating)
         {
-            List(_onDisk);
-            _lastNumber = Math.Max(_lastNumber, _onDisk.Count > 0 ? _onDisk[^1] : 0) + 1;
+            List();
+            _lastNumber = Math.Max(_lastNumber, _saves.Count > 0 ? _saves[^1] : 0) + 1;
             string name = NameOf(_lastNumber);
             string? dropped = null;
-            if (kept >= 2 && _onDisk.Count >= kept)
+            if (kept >= 2 && _saves.Count >= kept)
             {
-                var oldest = NameOf(_onDisk[0]);
-                dropped = files.PathOf(oldest);
-                AtomicFile.DeleteQuietly(files.BackupPathOf(oldest));
+                // The oldest goes either way: the new file may be built out of it, after its backup is gone.
+                dropped = files.PathOf(NameOf(_saves[0]));
+                if (Has(_saves[0], AutosaveFiles.Backup))
+                {
+                    AtomicFile.DeleteQuietly(files.BackupPathOf(NameOf(_saves[0])));
+                }
             }
 
-            write(state, name, dropped);
-            _onDisk.Add(_lastNumber);
-            for (var i = 0; i < _onDisk.Count - kept; i++)
+            write(state, new AutosaveTarget(name, dropped, MayHaveLeftovers: Has(_lastNumber, AutosaveFiles.Temp)));
+            _saves.Add(_lastNumber);
+            for (var i = 0; i < _saves.Count - kept; i++)
             {
-                Delete(NameOf(_onDisk[i]));
+                Delete(_saves[i]);
             }
 
+            DeleteStaleLocks(_saves[Math.Max(0, _saves.Count - kept)]);
             return name;
         }
     }
 
-    private void Delete(string old)
+    private void Delete(int number)
     {
+        string old = NameOf(number);
         try
         {
             File.Delete(files.PathOf(old));
-            File.Delete(files.BackupPathOf(old));
+            if (Has(number, AutosaveFiles.Backup))
+            {
+                File.Delete(files.BackupPathOf(old));
+            }
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
@@ -63,37 +73,113 @@ internal sealed class AutosaveRotation(SlotFiles files)
         }
     }
 
-    private static string NameOf(int number) => SaveSlotStore.AutosavePrefix + number.ToString("D6", CultureInfo.InvariantCulture);
+    /// <summary>The lock files of autosaves older than the oldest kept, which each autosave left before they shared one.</summary>
+    private void DeleteStaleLocks(int oldestKept)
+    {
+        foreach (var (number, found) in _onDisk)
+        {
+            if (number < oldestKept && (found & AutosaveFiles.Lock) != 0)
+            {
+                ProcessLock.DeleteIfFree(files.PathOf(NameOf(number)) + SaveSlotStore.LockExtension);
+            }
+        }
+    }
 
-    /// <summary>The autosave number a slot or file name holds, or 0 when it is none.</summary>
+    private bool Has(int number, AutosaveFiles kind) => _onDisk.TryGetValue(number, out var found) && (found & kind) != 0;
+
+    private string NameOf(int number)
+    {
+        if (_names.TryGetValue(number, out var name))
+        {
+            return name;
+        }
+
+        if (_names.Count >= NamesRemembered)
+        {
+            _names.Clear();
+        }
+
+        return _names[number] = string.Create(CultureInfo.InvariantCulture, $"{SaveSlotStore.AutosavePrefix}{number:D6}");
+    }
+
+    /// <summary>Whether a slot's file name is an autosave's.</summary>
+    public static bool IsAutosave(string fileName) => NumberOf(fileName) > 0;
+
+    /// <summary>The autosave number a slot name holds, or 0 when it is none.</summary>
     private static int NumberOf(ReadOnlySpan<char> name) =>
         name.StartsWith(SaveSlotStore.AutosavePrefix, StringComparison.Ordinal)
         && int.TryParse(name[SaveSlotStore.AutosavePrefix.Length..], NumberStyles.None, CultureInfo.InvariantCulture, out int number)
             ? number
             : 0;
 
-    private void List(List<int> numbers)
+    /// <summary>Lists the autosaves' files in one pass over the folder: the saves in order, and what lies beside each.</summary>
+    private void List()
     {
-        numbers.Clear();
-        foreach (var number in OnDisk())
+        _saves.Clear();
+        _onDisk.Clear();
+        if (!Directory.Exists(files.Directory))
         {
-            numbers.Add(number);
+            return;
         }
 
-        numbers.Sort();
+        using var listing = new AutosaveListing(files.Directory);
+        while (listing.MoveNext())
+        {
+            var number = (int)listing.Current;
+            var kind = (AutosaveFiles)(listing.Current >> 32);
+            _onDisk[number] = _onDisk.GetValueOrDefault(number) | kind;
+            if (kind == AutosaveFiles.Save)
+            {
+                _saves.Add(number);
+            }
+        }
+
+        _saves.Sort();
     }
 
-    private IEnumerable<int> OnDisk() =>
-        Directory.Exists(files.Directory)
-            ? new FileSystemEnumerable<int>(files.Directory, static (ref entry) => FileNumber(entry.FileName), Listing)
-            {
-                ShouldIncludePredicate = static (ref entry) => !entry.IsDirectory && FileNumber(entry.FileName) > 0,
-            }
-            : [];
+    /// <summary>
+    /// An autosave's file ("autosave-000001.sav", ".bak", ".lock", or a write's temp ".autosave-000001.sav.(id).tmp") as
+    /// its kind in the high half and its number in the low; 0 for any other file.
+    /// </summary>
+    private static long Classify(ReadOnlySpan<char> fileName)
+    {
+        var temp = fileName.StartsWith('.') && fileName.EndsWith(AtomicFile.TempSuffix, StringComparison.Ordinal);
+        var name = temp ? fileName[1..] : fileName;
+        var extension = name.IndexOf('.');
+        if (extension <= 0 || NumberOf(name[..extension]) is not (> 0 and var number))
+        {
+            return 0;
+        }
 
-    /// <summary>The number of an autosave's file ("autosave-000001.sav"), or 0 for any other file.</summary>
-    private static int FileNumber(ReadOnlySpan<char> fileName) =>
-        fileName.EndsWith(SaveSlotStore.FileExtension, StringComparison.Ordinal)
-            ? NumberOf(fileName[..^SaveSlotStore.FileExtension.Length])
+        var rest = name[extension..];
+        var kind = temp ? (rest.StartsWith(SaveSlotStore.FileExtension + ".", StringComparison.Ordinal) ? AutosaveFiles.Temp : 0)
+            : rest.SequenceEqual(SaveSlotStore.FileExtension) ? AutosaveFiles.Save
+            : rest.SequenceEqual(SaveSlotStore.FileExtension + SaveSlotStore.BackupExtension) ? AutosaveFiles.Backup
+            : rest.SequenceEqual(SaveSlotStore.FileExtension + SaveSlotStore.LockExtension) ? AutosaveFiles.Lock
             : 0;
+        return kind == 0 ? 0 : ((long)kind << 32) | (uint)number;
+    }
+
+    /// <summary>The autosaves' files of a folder, each as <see cref="Classify"/> gives it.</summary>
+    private sealed class AutosaveListing(string folder) : FileSystemEnumerator<long>(folder, Listing)
+    {
+        protected override bool ShouldIncludeEntry(ref FileSystemEntry entry) => !entry.IsDirectory && Classify(entry.FileName) != 0;
+
+        protected override long TransformEntry(ref FileSystemEntry entry) => Classify(entry.FileName);
+    }
+
+    [Flags]
+    private enum AutosaveFiles
+    {
+        Save = 1,
+        Backup = 2,
+        Lock = 4,
+        Temp = 8,
+    }
 }
+
+/// <summary>
+/// The autosave to write: its name; the oldest autosave's file when the rotation drops it, which the write may build
+/// the new file out of; and whether the listing saw a temp file of this name (a write that died), to clean up.
+/// </summary>
+internal readonly record struct AutosaveTarget(string Name, string? Dropped, bool MayHaveLeftovers);

@@ -113,29 +113,33 @@ public sealed class SaveSlotStore<T>
     private SlotSaveWrite Prepare(string? fileName, string? typedName, T content, SaveMetadata? metadata)
     {
         ArgumentNullException.ThrowIfNull(content);
+        if (_snapshot.TryTake(content, metadata))
+        {
+            _snapshot.Metadata.SlotName = typedName ?? "";
+            return new SlotSaveWrite(this, fileName, null, _snapshot.Metadata);
+        }
+
         var stamped = SaveMetadata.For(content, metadata);
         stamped.SlotName = typedName ?? "";
-        return _snapshot.TryTake(content)
-            ? new SlotSaveWrite(this, fileName, null, stamped)
-            : new SlotSaveWrite(this, fileName, PreparedSave<T>.Prepare(content, stamped, SaveOptions), stamped);
+        return new SlotSaveWrite(this, fileName, PreparedSave<T>.Prepare(content, stamped, SaveOptions), stamped);
     }
 
     /// <summary>
     /// Runs in the write queue, so no other write of this process touches the slot meanwhile. A save from the
     /// store's snapshot may be written over <paramref name="dropped"/>, a file of this store that goes once it is written.
     /// </summary>
-    private void Write(string fileName, PreparedSave<T>? copy, SaveMetadata metadata, string? dropped = null)
+    private void Write(string fileName, PreparedSave<T>? copy, SaveMetadata metadata, string? dropped = null, bool mayHaveLeftovers = true)
     {
         if (copy is not null)
         {
             using var file = copy.Encode();
-            _files.Write(fileName, file.WrittenSpan, BeforeWriteStep);
+            _files.Write(fileName, file.WrittenSpan, BeforeWriteStep, mayHaveLeftovers: mayHaveLeftovers);
             return;
         }
 
         try
         {
-            _files.Write(fileName, _snapshot.Encode(metadata, SaveOptions), BeforeWriteStep, dropped, _snapshot);
+            _files.Write(fileName, _snapshot.Encode(metadata, SaveOptions), BeforeWriteStep, dropped, _snapshot, mayHaveLeftovers);
         }
         finally
         {
@@ -155,14 +159,14 @@ public sealed class SaveSlotStore<T>
                 return slot;
             }
 
-            return store._autosaves.Write(store.AutosavesKept, this, static (save, name, dropped) => save.WriteAutosave(name, dropped));
+            return store._autosaves.Write(store.AutosavesKept, this, static (save, target) => save.WriteAutosave(target));
         }
 
         /// <summary>Writes an autosave under the name chosen as it is written, which its metadata records too.</summary>
-        private void WriteAutosave(string name, string? dropped)
+        private void WriteAutosave(AutosaveTarget target)
         {
-            (copy?.Metadata ?? metadata).SlotName = name;
-            store.Write(name, copy, metadata, dropped);
+            (copy?.Metadata ?? metadata).SlotName = target.Name;
+            store.Write(target.Name, copy, metadata, target.Dropped, target.MayHaveLeftovers);
         }
     }
 }

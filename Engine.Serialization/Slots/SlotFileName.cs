@@ -30,7 +30,8 @@ internal static class SlotFileName
     /// </summary>
     public static string Of(string slot)
     {
-        string key = Typed(slot).ToLowerInvariant();
+        string typed = Typed(slot);
+        string key = Ascii.IsValid(typed) && !typed.AsSpan().ContainsAnyInRange('A', 'Z') ? typed : typed.ToLowerInvariant();
         return IsFileName(key) ? key : Readable(key) + HashSeparator + Hash(key);
     }
 

@@ -13,11 +13,18 @@ internal sealed class SlotFiles(string directory)
     internal static readonly TimeSpan LockPatience = TimeSpan.FromMinutes(2);
 
     /// <summary>The paths of the slots last used, so that saving to a slot again builds no strings; locked while used.</summary>
+    /// <summary>The lock every process takes to write or delete any autosave of the folder.</summary>
+    internal const string AutosaveLock = "." + SaveSlotStore.AutosavePrefix + "lock";
+
     private static readonly string Separator = Path.DirectorySeparatorChar.ToString();
+
+    private string? _autosaveLock;
 
     private readonly Dictionary<string, SlotPaths> _paths = new(StringComparer.Ordinal);
 
     public string Directory { get; } = directory;
+
+    private string FolderSeparator => Path.EndsInDirectorySeparator(Directory) ? "" : Separator;
 
     /// <summary>The file of a slot's newest save; throws an <see cref="ArgumentException"/> for a name no slot may have.</summary>
     public string PathOf(string slot) => PathsOf(slot).Save;
@@ -41,9 +48,9 @@ internal sealed class SlotFiles(string directory)
                 _paths.Clear(); // autosaves take a new name each time: keep only the recent ones
             }
 
-            var separator = Path.EndsInDirectorySeparator(Directory) ? "" : Separator;
-            var save = string.Concat(Directory, separator, SlotFileName.Of(slot), SaveSlotStore.FileExtension);
-            return _paths[slot] = new SlotPaths(save);
+            var fileName = SlotFileName.Of(slot);
+            var save = string.Concat(Directory, FolderSeparator, fileName, SaveSlotStore.FileExtension);
+            return _paths[slot] = new SlotPaths(save, AutosaveRotation.IsAutosave(fileName) ? _autosaveLock ??= string.Concat(Directory, FolderSeparator, AutosaveLock) : null);
         }
     }
 
@@ -62,9 +69,11 @@ internal sealed class SlotFiles(string directory)
     /// Replaces a slot's file with <paramref name="save"/>, keeping the previous one as the backup, under the slot's
     /// lock: a save by another process to the same slot waits for this one (the last one written wins), and a temp
     /// file found under the lock can only be a dead process's leftover. <paramref name="reuse"/> and
-    /// <paramref name="delta"/> are <see cref="AtomicFile.Write"/>'s.
+    /// <paramref name="delta"/> are <see cref="AtomicFile.Write"/>'s; <paramref name="mayHaveLeftovers"/> is false when a
+    /// listing of the folder just now saw no temp file of this slot.
     /// </summary>
-    public void Write(string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep, string? reuse = null, IFileDelta? delta = null)
+    public void Write(
+        string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep, string? reuse = null, IFileDelta? delta = null, bool mayHaveLeftovers = true)
     {
         try
         {
@@ -80,9 +89,13 @@ internal sealed class SlotFiles(string directory)
 
         string path = PathOf(slot);
         using var slotLock = ProcessLock.Acquire(LockPathOf(slot), LockPatience, path);
-        AtomicFile.DeleteLeftoverTemps(Directory, path);
+        if (mayHaveLeftovers)
+        {
+            AtomicFile.DeleteLeftoverTemps(Directory, path);
+        }
 
-        AtomicFile.Write(path, save, BackupPathOf(slot), beforeStep, reuse, delta);
+        // No file, no backup: a new autosave builds no backup path. Under the lock no other writer can add the file.
+        AtomicFile.Write(path, save, File.Exists(path) ? BackupPathOf(slot) : null, beforeStep, reuse, delta, Directory);
     }
 
     /// <summary>Deletes a slot's save and its backup, under the slot's lock; false if it had neither.</summary>
@@ -116,13 +129,16 @@ internal sealed class SlotFiles(string directory)
         return existed;
     }
 
-    /// <summary>A slot's files; the backup's and the lock's paths are built when first asked for (an autosave's backup seldom is).</summary>
-    private sealed class SlotPaths(string save)
+    /// <summary>
+    /// A slot's files; the backup's and the lock's paths are built when first asked for (an autosave's backup seldom
+    /// is). Autosaves share one lock, <see cref="AutosaveLock"/>: a lock file each would stay behind for every autosave.
+    /// </summary>
+    private sealed class SlotPaths(string save, string? sharedLock)
     {
         public string Save { get; } = save;
 
         public string Backup => field ??= Save + SaveSlotStore.BackupExtension;
 
-        public string Lock => field ??= Save + SaveSlotStore.LockExtension;
+        public string Lock => field ??= sharedLock ?? Save + SaveSlotStore.LockExtension;
     }
 }

@@ -41,8 +41,14 @@ internal sealed class SaveSnapshot<T> : IFileDelta
     /// <summary>How many saves were encoded whole (the first, and any the image could not take): for the tests.</summary>
     internal int WholeEncodes { get; private set; }
 
-    /// <summary>Refreshes the copy from the game, on the caller's thread; false when another save still holds it.</summary>
-    public bool TryTake(T content)
+    /// <summary>The metadata of the save that holds the snapshot, taken from the game with it: one instance, reused.</summary>
+    public SaveMetadata Metadata { get; } = new();
+
+    /// <summary>
+    /// Refreshes the copy and <see cref="Metadata"/> from the game (and <paramref name="given"/>), on the caller's
+    /// thread; false when another save still holds them.
+    /// </summary>
+    public bool TryTake(T content, SaveMetadata? given)
     {
         if (Interlocked.Exchange(ref _busy, 1) == 1)
         {
@@ -51,6 +57,7 @@ internal sealed class SaveSnapshot<T> : IFileDelta
 
         try
         {
+            Metadata.TakeFrom(content, given);
             _codec.Refresh(content, ref _copy, _changes);
             return true;
         }
@@ -109,8 +116,9 @@ internal sealed class SaveSnapshot<T> : IFileDelta
             }
 
             _image.NextVersion();
-            foreach (var member in _changes.Members)
+            for (var i = 0; i < _changes.Members.Count; i++)
             {
+                var member = _changes.Members[i];
                 if (_image.MemberRange(member) is not { } range)
                 {
                     return false;
@@ -119,8 +127,9 @@ internal sealed class SaveSnapshot<T> : IFileDelta
                 _image.Replace(range.Start, range.End, EncodeSection(member, -1), rescan: member);
             }
 
-            foreach (var (member, element) in _changes.Elements)
+            for (var i = 0; i < _changes.Elements.Count; i++)
             {
+                var (member, element) = _changes.Elements[i];
                 if (_image.ElementRange(member, element) is not { } range)
                 {
                     return false;

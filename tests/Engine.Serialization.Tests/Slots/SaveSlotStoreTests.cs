@@ -334,6 +334,37 @@ public sealed class SaveSlotStoreTests : IDisposable
     }
 
     [Fact]
+    public async Task AutosaveAsync_LeavesOnlyTheKeptSavesAndOneSharedLock()
+    {
+        // Lock files an earlier version left, one per autosave: the rotation removes those of autosaves it dropped.
+        File.WriteAllBytes(Path.Combine(_folder, "autosave-000001.sav.lock"), []);
+        File.WriteAllBytes(Path.Combine(_folder, "autosave-000002.sav.lock"), []);
+        var store = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = 2 };
+
+        for (int i = 1; i <= 6; i++)
+        {
+            await store.AutosaveAsync(Game((ulong)i));
+        }
+
+        Assert.Equal(
+            [SlotFiles.AutosaveLock, "autosave-000005.sav", "autosave-000006.sav"],
+            Directory.GetFileSystemEntries(_folder).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        GraphAssert.Equal(Game(6), store.Load("autosave-000006").Content);
+    }
+
+    [Fact]
+    public async Task SaveAsync_ToAnAutosaveName_TakesTheAutosavesLock()
+    {
+        var store = Store();
+        await store.SaveAsync("Autosave-000003", Game(3));
+
+        Assert.Equal(
+            [SlotFiles.AutosaveLock, "autosave-000003.sav"],
+            Directory.GetFileSystemEntries(_folder).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        Assert.Equal("autosave-000004", await store.AutosaveAsync(Game(4)));
+    }
+
+    [Fact]
     public async Task QuickSave_ThenQuickLoad_GivesEqualContent()
     {
         var store = Store();

@@ -177,7 +177,7 @@ public sealed class SnapshotRefreshTests
     private static void AssertImageIsAFullSave<T>(SaveSnapshot<T> snapshot, T content)
     {
         var metadata = SaveMetadata.For(content);
-        Assert.True(snapshot.TryTake(content));
+        Assert.True(snapshot.TryTake(content, null));
         try
         {
             var image = snapshot.Encode(metadata, SaveOptions.Default).ToArray();
