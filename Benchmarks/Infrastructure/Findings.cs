@@ -268,6 +268,17 @@ internal static class Findings
         text.AppendLine()
             .AppendLine(Target("Large: SaveAsync's return vs a full save", Of(nameof(AutosaveBenchmarks.GameThread), ContentSize.Large), largeFull, X2, "<= 0.03x", r => r <= 0.03))
             .AppendLine(Target("Large: an autosave after a 1% change vs a full save", Of(nameof(AutosaveBenchmarks.AutosaveAfterOnePercentChanged), ContentSize.Large), largeFull, X2, "<= 0.10x", r => r <= 0.10));
+        foreach (var size in new[] { ContentSize.Small, ContentSize.Large })
+        {
+            var autosaveCase = Find(summary, c => Method(c) == nameof(AutosaveBenchmarks.AutosaveAfterOnePercentChanged) && Is(c, "Size", size));
+            var fullCase = Find(summary, c => Method(c) == nameof(AutosaveBenchmarks.FullSave) && Is(c, "Size", size));
+            if (autosaveCase is not null && summary[autosaveCase]?.GcStats.GetBytesAllocatedPerOperation(autosaveCase) is { } bytes)
+            {
+                text.AppendLine($"- {size}: allocated per autosave {bytes:N0} bytes (target <= 1,024): {Results.Verdict(bytes <= 1024)}; a full save, for scale, "
+                    + $"{Bytes(summary, fullCase)} (output buffers pooled in both; one call per iteration, so the harness's own allocations count too).");
+            }
+        }
+
         return text.ToString();
     }
 
@@ -310,7 +321,7 @@ internal static class Findings
 
     private static string Bytes(Summary summary, BenchmarkCase? benchmarkCase) =>
         benchmarkCase is not null && summary[benchmarkCase] is { } report && report.GcStats.GetBytesAllocatedPerOperation(benchmarkCase) is { } bytes
-            ? $"{bytes / 1024.0:N0} KB"
+            ? bytes < 10 * 1024 ? $"{bytes:N0} B" : $"{bytes / 1024.0:N0} KB"
             : "n/a";
 
     private static string F(double? value, string format) =>
