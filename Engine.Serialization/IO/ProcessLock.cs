@@ -9,7 +9,7 @@ namespace Engine.Serialization.IO;
 /// dies, by the OS (.NET takes a <c>flock</c> for <see cref="FileShare.None"/> on Unix, a share lock on Windows).
 /// Writers that all take it never overlap; readers don't need it, since a replaced file appears whole.
 /// </summary>
-internal sealed class ProcessLock : IDisposable
+internal readonly struct ProcessLock : IDisposable
 {
     // Another open holds the lock: Windows says ERROR_SHARING_VIOLATION or ERROR_LOCK_VIOLATION; on Unix the
     // exception carries flock's errno, EWOULDBLOCK (11 on Linux, 35 on macOS and the BSDs).
