@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using System.Diagnostics;
 using Engine.Serialization.Errors;
 using Microsoft.Win32.SafeHandles;
@@ -48,6 +49,45 @@ internal readonly struct ProcessLock : IDisposable
                 Thread.Sleep(pause);
                 pause = Math.Min(pause * 2, 50);
             }
+        }
+    }
+
+    /// <summary>
+    /// How many changes the holders of this lock have counted in its file (the first 8 bytes), so that a process can
+    /// tell whether another changed what the lock guards since it last held it; -1 when it can't be read.
+    /// </summary>
+    public long ReadChanges()
+    {
+        Span<byte> count = stackalloc byte[sizeof(long)];
+        try
+        {
+            return RandomAccess.Read(_file, count, 0) == count.Length ? BinaryPrimitives.ReadInt64LittleEndian(count) : 0;
+        }
+        catch (IOException)
+        {
+            return -1;
+        }
+    }
+
+    /// <summary>Counts one change in the lock file; returns the new count, or -1 when it could not be written (the next holder then looks for itself).</summary>
+    public long CountChange()
+    {
+        Span<byte> count = stackalloc byte[sizeof(long)];
+        var changes = ReadChanges();
+        if (changes < 0)
+        {
+            return -1;
+        }
+
+        BinaryPrimitives.WriteInt64LittleEndian(count, changes + 1);
+        try
+        {
+            RandomAccess.Write(_file, count, 0);
+            return changes + 1;
+        }
+        catch (IOException)
+        {
+            return -1;
         }
     }
 

@@ -12,6 +12,7 @@ namespace Engine.Serialization.Slots;
 internal sealed class AutosaveRotation(SlotFiles files)
 {
     private const int NamesRemembered = 16;
+    private const int WritesWithoutListing = 16;
 
     private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0, MatchType = MatchType.Simple };
 
@@ -19,43 +20,93 @@ internal sealed class AutosaveRotation(SlotFiles files)
     private readonly List<int> _saves = [];
     private readonly Dictionary<int, AutosaveFiles> _onDisk = [];
     private readonly Dictionary<int, string> _names = [];
+    private readonly List<int> _staleLocks = [];
     private int _lastNumber;
+    private bool _listed;
+    private long _changesKnown = -1;
+    private int _writesWithoutListing;
 
     /// <summary>
-    /// Writes the next autosave under the rotation's lock, through <paramref name="write"/>; then deletes all but the
-    /// newest <paramref name="kept"/>. The number is taken as the file is written, one above the highest on disk or
-    /// used by this store, so two autosaves never get the same one. Returns the name.
+    /// Writes the next autosave through <paramref name="write"/>, then deletes all but the newest
+    /// <paramref name="kept"/>, all under the lock every process takes for the folder's autosaves: the number is taken
+    /// as the file is written, one above the highest on disk or used by this store, so no two autosaves of any process
+    /// get the same one. Returns the name.
     /// </summary>
     public string Write<TState>(int kept, TState state, Action<TState, AutosaveTarget> write)
     {
         lock (_rotating)
         {
-            List();
-            _lastNumber = Math.Max(_lastNumber, _saves.Count > 0 ? _saves[^1] : 0) + 1;
-            string name = NameOf(_lastNumber);
-            string? dropped = null;
-            if (kept >= 2 && _saves.Count >= kept)
+            try
             {
-                // The oldest goes either way: the new file may be built out of it, after its backup is gone.
-                dropped = files.PathOf(NameOf(_saves[0]));
-                if (Has(_saves[0], AutosaveFiles.Backup))
+                using var autosaves = files.LockAutosaves();
+                try
                 {
-                    AtomicFile.DeleteQuietly(files.BackupPathOf(NameOf(_saves[0])));
+                    return Rotate(kept, state, write, autosaves);
+                }
+                finally
+                {
+                    _changesKnown = autosaves.CountChange();
                 }
             }
-
-            write(state, new AutosaveTarget(name, dropped, MayHaveLeftovers: Has(_lastNumber, AutosaveFiles.Temp)));
-            _saves.Add(_lastNumber);
-            for (var i = 0; i < _saves.Count - kept; i++)
+            catch
             {
-                Delete(_saves[i]);
+                _listed = false; // what is on disk now is not known
+                throw;
             }
-
-            DeleteStaleLocks(_saves[Math.Max(0, _saves.Count - kept)]);
-            return name;
         }
     }
 
+    private string Rotate<TState>(int kept, TState state, Action<TState, AutosaveTarget> write, ProcessLock autosaves)
+    {
+        ListUnlessUnchanged(autosaves);
+        _lastNumber = Math.Max(_lastNumber, _saves.Count > 0 ? _saves[^1] : 0) + 1;
+        string name = NameOf(_lastNumber);
+        string? dropped = null;
+        if (kept >= 2 && _saves.Count >= kept)
+        {
+            // The oldest goes either way: the new file may be built out of it, after its backup is gone.
+            dropped = files.PathOf(NameOf(_saves[0]));
+            if (Has(_saves[0], AutosaveFiles.Backup))
+            {
+                AtomicFile.DeleteQuietly(files.BackupPathOf(NameOf(_saves[0])));
+            }
+        }
+
+        write(state, new AutosaveTarget(name, dropped, MayHaveLeftovers: Has(_lastNumber, AutosaveFiles.Temp)));
+        _saves.Add(_lastNumber);
+
+        // A temp of its name the listing saw was deleted before the write.
+        _onDisk[_lastNumber] = (_onDisk.GetValueOrDefault(_lastNumber) & ~AutosaveFiles.Temp) | AutosaveFiles.Save;
+        var dropping = Math.Max(0, _saves.Count - Math.Max(0, kept));
+        for (var i = 0; i < dropping; i++)
+        {
+            Delete(_saves[i]);
+        }
+
+        _saves.RemoveRange(0, dropping);
+        DeleteStaleLocks(_saves.Count > 0 ? _saves[0] : int.MaxValue);
+        return name;
+    }
+
+    /// <summary>
+    /// Lists the folder unless no process changed an autosave since this rotation last did (each counts its changes in
+    /// the lock file), and at least every <see cref="WritesWithoutListing"/> autosaves even so, for files changed by
+    /// hand: the listing is what an autosave would otherwise allocate most for.
+    /// </summary>
+    private void ListUnlessUnchanged(ProcessLock autosaves)
+    {
+        if (_listed && _writesWithoutListing < WritesWithoutListing && _changesKnown >= 0 && autosaves.ReadChanges() == _changesKnown)
+        {
+            _writesWithoutListing++;
+            return;
+        }
+
+        List();
+        _listed = true;
+        _writesWithoutListing = 0;
+    }
+
+    /// <summary>Deletes an old autosave and its backup; the rotation forgets them (not a lock file: see <see cref="DeleteStaleLocks"/>).</summary>
     private void Delete(int number)
     {
         string old = NameOf(number);
@@ -71,9 +122,27 @@ internal sealed class AutosaveRotation(SlotFiles files)
         {
             throw new SaveIOException($"The autosave was written, but an old one could not be deleted ({e.Message}).", files.PathOf(old), e);
         }
+
+        Forget(number, AutosaveFiles.Save | AutosaveFiles.Backup);
     }
 
-    /// <summary>The lock files of autosaves older than the oldest kept, which each autosave left before they shared one.</summary>
+    private void Forget(int number, AutosaveFiles gone)
+    {
+        var left = _onDisk.GetValueOrDefault(number) & ~gone;
+        if (left == 0)
+        {
+            _onDisk.Remove(number);
+        }
+        else
+        {
+            _onDisk[number] = left;
+        }
+    }
+
+    /// <summary>
+    /// The lock files of autosaves older than the oldest kept, which each autosave left before they shared one; each
+    /// is tried once (one still held stays until a listing finds it again).
+    /// </summary>
     private void DeleteStaleLocks(int oldestKept)
     {
         foreach (var (number, found) in _onDisk)
@@ -81,8 +150,16 @@ internal sealed class AutosaveRotation(SlotFiles files)
             if (number < oldestKept && (found & AutosaveFiles.Lock) != 0)
             {
                 ProcessLock.DeleteIfFree(files.PathOf(NameOf(number)) + SaveSlotStore.LockExtension);
+                _staleLocks.Add(number);
             }
         }
+
+        foreach (var number in _staleLocks)
+        {
+            Forget(number, AutosaveFiles.Lock);
+        }
+
+        _staleLocks.Clear();
     }
 
     private bool Has(int number, AutosaveFiles kind) => _onDisk.TryGetValue(number, out var found) && (found & kind) != 0;

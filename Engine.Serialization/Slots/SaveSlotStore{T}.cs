@@ -125,25 +125,38 @@ public sealed class SaveSlotStore<T>
     }
 
     /// <summary>
-    /// Runs in the write queue, so no other write of this process touches the slot meanwhile. A save from the
-    /// store's snapshot may be written over <paramref name="dropped"/>, a file of this store that goes once it is written.
+    /// Runs in the write queue, so no other write of this process touches the slot meanwhile. An autosave from the
+    /// store's snapshot may be written over the file its rotation drops.
     /// </summary>
-    private void Write(string fileName, PreparedSave<T>? copy, SaveMetadata metadata, string? dropped = null, bool mayHaveLeftovers = true)
+    private void Write(string fileName, PreparedSave<T>? copy, SaveMetadata metadata, AutosaveTarget? autosave = null)
     {
         if (copy is not null)
         {
             using var file = copy.Encode();
-            _files.Write(fileName, file.WrittenSpan, BeforeWriteStep, mayHaveLeftovers: mayHaveLeftovers);
+            WriteFile(fileName, file.WrittenSpan, autosave, delta: null);
             return;
         }
 
         try
         {
-            _files.Write(fileName, _snapshot.Encode(metadata, SaveOptions), BeforeWriteStep, dropped, _snapshot, mayHaveLeftovers);
+            WriteFile(fileName, _snapshot.Encode(metadata, SaveOptions), autosave, _snapshot);
         }
         finally
         {
             _snapshot.Release();
+        }
+    }
+
+    /// <summary>An autosave is written under the autosaves' lock the rotation holds, over the file it drops when it can.</summary>
+    private void WriteFile(string fileName, ReadOnlySpan<byte> save, AutosaveTarget? autosave, IFileDelta? delta)
+    {
+        if (autosave is { } target)
+        {
+            _files.WriteLocked(fileName, save, BeforeWriteStep, target.Dropped, delta, target.MayHaveLeftovers);
+        }
+        else
+        {
+            _files.Write(fileName, save, BeforeWriteStep);
         }
     }
 
@@ -166,7 +179,7 @@ public sealed class SaveSlotStore<T>
         private void WriteAutosave(AutosaveTarget target)
         {
             (copy?.Metadata ?? metadata).SlotName = target.Name;
-            store.Write(target.Name, copy, metadata, target.Dropped, target.MayHaveLeftovers);
+            store.Write(target.Name, copy, metadata, target);
         }
     }
 }

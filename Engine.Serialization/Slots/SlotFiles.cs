@@ -24,6 +24,8 @@ internal sealed class SlotFiles(string directory)
 
     public string Directory { get; } = directory;
 
+    private string AutosaveLockPath => _autosaveLock ??= string.Concat(Directory, FolderSeparator, AutosaveLock);
+
     private string FolderSeparator => Path.EndsInDirectorySeparator(Directory) ? "" : Separator;
 
     /// <summary>The file of a slot's newest save; throws an <see cref="ArgumentException"/> for a name no slot may have.</summary>
@@ -50,7 +52,7 @@ internal sealed class SlotFiles(string directory)
 
             var fileName = SlotFileName.Of(slot);
             var save = string.Concat(Directory, FolderSeparator, fileName, SaveSlotStore.FileExtension);
-            return _paths[slot] = new SlotPaths(save, AutosaveRotation.IsAutosave(fileName) ? _autosaveLock ??= string.Concat(Directory, FolderSeparator, AutosaveLock) : null);
+            return _paths[slot] = new SlotPaths(save, AutosaveRotation.IsAutosave(fileName) ? AutosaveLockPath : null);
         }
     }
 
@@ -69,11 +71,48 @@ internal sealed class SlotFiles(string directory)
     /// Replaces a slot's file with <paramref name="save"/>, keeping the previous one as the backup, under the slot's
     /// lock: a save by another process to the same slot waits for this one (the last one written wins), and a temp
     /// file found under the lock can only be a dead process's leftover. <paramref name="reuse"/> and
-    /// <paramref name="delta"/> are <see cref="AtomicFile.Write"/>'s; <paramref name="mayHaveLeftovers"/> is false when a
-    /// listing of the folder just now saw no temp file of this slot.
+    /// <paramref name="delta"/> are <see cref="AtomicFile.Write"/>'s.
     /// </summary>
-    public void Write(
-        string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep, string? reuse = null, IFileDelta? delta = null, bool mayHaveLeftovers = true)
+    public void Write(string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep, string? reuse = null, IFileDelta? delta = null)
+    {
+        using var slotLock = Lock(slot);
+        try
+        {
+            WriteLocked(slot, save, beforeStep, reuse, delta, mayHaveLeftovers: true);
+        }
+        finally
+        {
+            slotLock.CountChange();
+        }
+    }
+
+    /// <summary>
+    /// <see cref="Write"/>, for a caller that holds the slot's lock (and counts the change); <paramref name="mayHaveLeftovers"/>
+    /// is false when a listing of the folder under that lock saw no temp file of this slot.
+    /// </summary>
+    public void WriteLocked(string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep, string? reuse, IFileDelta? delta, bool mayHaveLeftovers)
+    {
+        string path = PathOf(slot);
+        if (mayHaveLeftovers)
+        {
+            AtomicFile.DeleteLeftoverTemps(Directory, path);
+        }
+
+        // No file, no backup: a new autosave builds no backup path. Under the lock no other writer can add the file.
+        AtomicFile.Write(path, save, File.Exists(path) ? BackupPathOf(slot) : null, beforeStep, reuse, delta, Directory);
+    }
+
+    /// <summary>Takes the slot's lock (every autosave's is the folder's one autosave lock), creating the folder if needed.</summary>
+    public ProcessLock Lock(string slot) => Lock(LockPathOf(slot), PathOf(slot));
+
+    /// <summary>Takes the lock every autosave of the folder shares, creating the folder if needed.</summary>
+    public ProcessLock LockAutosaves()
+    {
+        var path = AutosaveLockPath;
+        return Lock(path, path);
+    }
+
+    private ProcessLock Lock(string lockPath, string savePath)
     {
         try
         {
@@ -87,15 +126,7 @@ internal sealed class SlotFiles(string directory)
             throw new SaveIOException($"The save folder could not be created ({e.Message}); check that the disk is writable.", Directory, e);
         }
 
-        string path = PathOf(slot);
-        using var slotLock = ProcessLock.Acquire(LockPathOf(slot), LockPatience, path);
-        if (mayHaveLeftovers)
-        {
-            AtomicFile.DeleteLeftoverTemps(Directory, path);
-        }
-
-        // No file, no backup: a new autosave builds no backup path. Under the lock no other writer can add the file.
-        AtomicFile.Write(path, save, File.Exists(path) ? BackupPathOf(slot) : null, beforeStep, reuse, delta, Directory);
+        return ProcessLock.Acquire(lockPath, LockPatience, savePath);
     }
 
     /// <summary>Deletes a slot's save and its backup, under the slot's lock; false if it had neither.</summary>
@@ -107,6 +138,18 @@ internal sealed class SlotFiles(string directory)
         }
 
         using var slotLock = ProcessLock.Acquire(LockPathOf(slot), LockPatience, PathOf(slot));
+        try
+        {
+            return DeleteLocked(slot);
+        }
+        finally
+        {
+            slotLock.CountChange();
+        }
+    }
+
+    private bool DeleteLocked(string slot)
+    {
         bool existed = false;
         foreach (string path in (string[])[BackupPathOf(slot), PathOf(slot)])
         {

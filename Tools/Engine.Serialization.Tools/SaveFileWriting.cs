@@ -8,17 +8,31 @@ internal static class SaveFileWriting
 {
     /// <summary>
     /// Replaces or creates <paramref name="path"/> (temp file, fsync, rename, fsync of the folder), keeping the file it
-    /// replaces as <c>path.bak</c>. In a slot folder (the slot's lock file is there) it holds the slot's lock meanwhile,
-    /// so a running game's save to the slot waits for it. Returns whether a previous file was kept.
+    /// replaces as <c>path.bak</c>. In a slot folder (the slot's lock file is there, or the folder's autosave lock for
+    /// an autosave) it holds that lock meanwhile, so a running game's save to the slot waits for it, and counts its
+    /// change there. Returns whether a previous file was kept.
     /// </summary>
     public static bool Replace(string path, ReadOnlySpan<byte> save)
     {
-        string lockPath = path + SaveSlotStore.LockExtension;
-        using var slotLock = File.Exists(lockPath) ? ProcessLock.Acquire(lockPath, SlotFiles.LockPatience, path) : null;
+        string lockPath = LockPathOf(path);
+        using var slotLock = File.Exists(lockPath) ? ProcessLock.Acquire(lockPath, SlotFiles.LockPatience, path) : (ProcessLock?)null;
         bool replaced = File.Exists(path);
-        AtomicFile.Write(path, save, BackupOf(path));
+        try
+        {
+            AtomicFile.Write(path, save, BackupOf(path));
+        }
+        finally
+        {
+            slotLock?.CountChange();
+        }
+
         return replaced;
     }
+
+    private static string LockPathOf(string path) =>
+        AutosaveRotation.IsAutosave(Path.GetFileNameWithoutExtension(path))
+            ? Path.Combine(Path.GetDirectoryName(Path.GetFullPath(path))!, SlotFiles.AutosaveLock)
+            : path + SaveSlotStore.LockExtension;
 
     public static string BackupOf(string path) => path + SaveSlotStore.BackupExtension;
 }

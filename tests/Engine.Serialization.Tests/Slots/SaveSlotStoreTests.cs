@@ -353,6 +353,26 @@ public sealed class SaveSlotStoreTests : IDisposable
     }
 
     [Fact]
+    public async Task AutosaveAsync_FromTwoStoresOnOneFolder_NumbersEachAutosaveOnce()
+    {
+        // Two stores stand for two processes: each knows the folder only from disk and the autosaves' lock.
+        var first = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = 3 };
+        var second = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = 3 };
+        var names = new List<string>();
+
+        for (int i = 1; i <= 8; i++)
+        {
+            names.Add(await (i % 3 == 0 ? second : first).AutosaveAsync(Game((ulong)i)));
+        }
+
+        Assert.Equal(Enumerable.Range(1, 8).Select(i => $"autosave-{i:D6}"), names);
+        Assert.Equal(
+            [SlotFiles.AutosaveLock, "autosave-000006.sav", "autosave-000007.sav", "autosave-000008.sav"],
+            Directory.GetFileSystemEntries(_folder).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        GraphAssert.Equal(Game(6), first.Load("autosave-000006").Content);
+    }
+
+    [Fact]
     public async Task SaveAsync_ToAnAutosaveName_TakesTheAutosavesLock()
     {
         var store = Store();
