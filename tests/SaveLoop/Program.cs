@@ -11,16 +11,22 @@ using SaveLoop;
 // that fails and going on (the tests of processes sharing a slot count them). With SAVELOOP_KILL_AT=STEP (a
 // WriteStep) it kills itself with SIGKILL just before that step of its first save, as a crash there would.
 // SaveLoop load DIR STOP-FILE: loads that slot until STOP-FILE exists; see LoadLoop.
+// SaveLoop autosave DIR FIRST COUNT: autosaves one game COUNT times; see AutosaveLoop.
 if (args is ["load", var loadFolder, var stopFile])
 {
     return LoadLoop.Run(loadFolder, stopFile, Console.Out);
+}
+
+if (args is ["autosave", var autosaveFolder, var firstMoves, var autosaves])
+{
+    return AutosaveLoop.Run(autosaveFolder, int.Parse(firstMoves, CultureInfo.InvariantCulture), int.Parse(autosaves, CultureInfo.InvariantCulture), Console.Out);
 }
 
 if (args.Length is not (2 or 3)
     || !int.TryParse(args[1], NumberStyles.None, CultureInfo.InvariantCulture, out int first)
     || (args.Length == 3 && !int.TryParse(args[2], NumberStyles.None, CultureInfo.InvariantCulture, out _)))
 {
-    Console.Error.WriteLine("usage: SaveLoop DIR FIRST [COUNT] | SaveLoop load DIR STOP-FILE");
+    Console.Error.WriteLine("usage: SaveLoop DIR FIRST [COUNT] | SaveLoop load DIR STOP-FILE | SaveLoop autosave DIR FIRST COUNT");
     return 2;
 }
 

@@ -1,4 +1,6 @@
 using System.Globalization;
+using Engine.Core.Model;
+using Engine.Serialization.Slots;
 using Xunit.Abstractions;
 
 namespace Engine.Serialization.Tests.Slots;
@@ -58,6 +60,28 @@ public sealed class SharedSlotTests(ITestOutputHelper output) : IDisposable
         Assert.True(loadFailures.Count == 0, $"{loadFailures.Count} of {loads + loadFailures.Count} loads failed, for example: {loadFailures.FirstOrDefault()}");
         Assert.True(loads > 0, "no load ran while the saves did");
         Assert.Empty(Directory.EnumerateFiles(Slots, "*.tmp"));
+    }
+
+    [Fact]
+    public void Autosave_TwoProcessesIntoOneFolder_NumberEachAutosaveOnceAndKeepTheNewest()
+    {
+        const int AutosavesPerProcess = 40;
+        string count = AutosavesPerProcess.ToString(CultureInfo.InvariantCulture);
+        var savers = new[] { Start("autosave", Slots, "1", count), Start("autosave", Slots, "1000001", count) };
+        var lines = savers.SelectMany(Finish).ToList();
+
+        var failures = lines.Where(IsFailure).ToList();
+        Assert.True(failures.Count == 0, $"{failures.Count} of {2 * AutosavesPerProcess} autosaves failed, for example: {failures.FirstOrDefault()}");
+        var written = lines.Select(line => line.Split(' ')).ToDictionary(parts => parts[0], parts => int.Parse(parts[1], CultureInfo.InvariantCulture));
+        Assert.Equal(2 * AutosavesPerProcess, written.Count); // no name given twice
+
+        // The newest three by number stay, each holding what its process saved; nothing else but the shared lock.
+        var newest = written.Keys.Order(StringComparer.Ordinal).TakeLast(3).ToList();
+        Assert.Equal(
+            newest.Select(name => name + SaveSlotStore.FileExtension).Prepend(SlotFiles.AutosaveLock),
+            Directory.GetFileSystemEntries(Slots).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        var store = new SaveSlotStore<GameContent>(Slots);
+        Assert.All(newest, name => Assert.Equal(written[name], store.Load(name).Content.Player.Moves));
     }
 
     private static bool IsFailure(string line) => line.StartsWith("failed: ", StringComparison.Ordinal);
