@@ -22,6 +22,8 @@ internal sealed class SaveImage
     private int[] _memberEnd = [];
     private int[]?[] _elementStarts = [];
     private int[] _elementCounts = [];
+    private byte[] _spare = [];
+    private readonly List<(int End, int Moved)> _shifts = [];
 
     public SaveImage(IReadOnlyList<string> memberKeys)
     {
@@ -131,39 +133,133 @@ internal sealed class SaveImage
     }
 
     /// <summary>
-    /// Replaces <c>[start, end)</c> with <paramref name="bytes"/>, moving what follows when the length differs, and keeps
-    /// every section's place. <paramref name="rescan"/> names a member whose value this replaced whole.
+    /// Applies one save's edits (sorted by start here; none may overlap) in one pass: in place when no length changes,
+    /// else by copying the image once into the spare buffer, the unchanged parts between the new bytes, and moving
+    /// every section's place by the lengths changed before it. Edits one at a time would move the whole rest of the
+    /// image for each (a log that lost its first message changes every element).
     /// </summary>
-    public void Replace(int start, int end, ReadOnlySpan<byte> bytes, int rescan = -1)
+    public void Apply(List<ImageEdit> edits, ReadOnlySpan<byte> encoded)
     {
-        var delta = bytes.Length - (end - start);
-        if (delta != 0)
+        edits.Sort(static (a, b) => a.Start.CompareTo(b.Start));
+        var resized = false;
+        for (var i = 0; i < edits.Count; i++)
         {
-            EnsureCapacity(Length + delta);
-            _bytes.AsSpan(end, Length - end).CopyTo(_bytes.AsSpan(end + delta));
-            Length += delta;
-            Shift(end, delta);
-            Mark(start, Length);
-            bytes.CopyTo(_bytes.AsSpan(start));
-        }
-        else if (!bytes.SequenceEqual(_bytes.AsSpan(start, bytes.Length)))
-        {
-            Mark(start, end);
-            bytes.CopyTo(_bytes.AsSpan(start));
+            if (i > 0 && edits[i].Start < edits[i - 1].End)
+            {
+                throw new InvalidOperationException("Two edits of the save image overlap.");
+            }
+
+            resized |= edits[i].Length != edits[i].End - edits[i].Start;
         }
 
-        if (rescan >= 0)
+        if (resized)
         {
-            var reader = new MessagePackReader(_bytes.AsMemory(start, bytes.Length));
-            FindElements(ref reader, rescan, start);
+            Rebuild(edits, encoded);
+        }
+        else
+        {
+            foreach (var edit in edits)
+            {
+                var fresh = encoded.Slice(edit.Offset, edit.Length);
+                if (!fresh.SequenceEqual(_bytes.AsSpan(edit.Start, edit.Length)))
+                {
+                    Mark(edit.Start, edit.End);
+                    fresh.CopyTo(_bytes.AsSpan(edit.Start));
+                }
+            }
+        }
+
+        foreach (var edit in edits)
+        {
+            if (edit.Kind == ImageEditKind.Metadata)
+            {
+                MetadataLength = edit.Length;
+            }
+            else if (edit.Kind == ImageEditKind.Member)
+            {
+                var reader = new MessagePackReader(_bytes.AsMemory(_memberStart[edit.Member], _memberEnd[edit.Member] - _memberStart[edit.Member]));
+                FindElements(ref reader, edit.Member, _memberStart[edit.Member]);
+            }
         }
     }
 
-    /// <summary>Replaces the metadata block, in front of the payload.</summary>
-    public void ReplaceMetadata(ReadOnlySpan<byte> metadata)
+    private void Rebuild(List<ImageEdit> edits, ReadOnlySpan<byte> encoded)
     {
-        Replace(SaveContainer.HeaderSize, PayloadStart, metadata);
-        MetadataLength = metadata.Length;
+        var length = Length;
+        _shifts.Clear();
+        foreach (var edit in edits)
+        {
+            length += edit.Length - (edit.End - edit.Start);
+            _shifts.Add((edit.End, length - Length));
+        }
+
+        if (_spare.Length < length)
+        {
+            _spare = GC.AllocateUninitializedArray<byte>(Math.Max(length, length + (length / 8)));
+        }
+
+        int read = 0, written = 0, moved = 0;
+        foreach (var edit in edits)
+        {
+            Copy(read, edit.Start, ref written, moved != 0);
+            encoded.Slice(edit.Offset, edit.Length).CopyTo(_spare.AsSpan(written));
+            MarkNew(written, written + edit.Length, length);
+            written += edit.Length;
+            read = edit.End;
+            moved += edit.Length - (edit.End - edit.Start);
+        }
+
+        Copy(read, Length, ref written, moved != 0);
+        (_bytes, _spare) = (_spare, _bytes);
+        Length = length;
+        for (var i = 0; i < _memberStart.Length; i++)
+        {
+            _memberStart[i] = Moved(_memberStart[i]);
+            _memberEnd[i] = Moved(_memberEnd[i]);
+            if (_elementStarts[i] is { } starts)
+            {
+                for (var e = 0; e <= _elementCounts[i]; e++)
+                {
+                    starts[e] = Moved(starts[e]);
+                }
+            }
+        }
+
+        void Copy(int from, int to, ref int at, bool shifted)
+        {
+            _bytes.AsSpan(from, to - from).CopyTo(_spare.AsSpan(at));
+            if (shifted)
+            {
+                MarkNew(at, at + (to - from), length);
+            }
+
+            at += to - from;
+        }
+    }
+
+    /// <summary>Where an offset of the image before <see cref="Rebuild"/> lies after it: moved by the edits that end at or before it.</summary>
+    private int Moved(int offset)
+    {
+        if (offset < 0)
+        {
+            return offset;
+        }
+
+        int low = 0, high = _shifts.Count;
+        while (low < high)
+        {
+            var middle = (low + high) >> 1;
+            if (_shifts[middle].End <= offset)
+            {
+                low = middle + 1;
+            }
+            else
+            {
+                high = middle;
+            }
+        }
+
+        return low == 0 ? offset : offset + _shifts[low - 1].Moved;
     }
 
     /// <summary>Rewrites the header, whose checksums cover the rest.</summary>
@@ -194,32 +290,19 @@ internal sealed class SaveImage
     private static int PageCount(int length) => (length + (1 << PageShift) - 1) >> PageShift;
 
     /// <summary>Notes that the pages holding <c>[start, end)</c> changed in this version.</summary>
-    private void Mark(int start, int end)
+    private void Mark(int start, int end) => MarkNew(start, end, Length);
+
+    /// <summary><see cref="Mark"/>, in an image <paramref name="length"/> bytes long.</summary>
+    private void MarkNew(int start, int end, int length)
     {
-        if (_pageVersions.Length < PageCount(Length))
+        if (_pageVersions.Length < PageCount(length))
         {
-            Array.Resize(ref _pageVersions, PageCount(_bytes.Length));
+            Array.Resize(ref _pageVersions, PageCount(Math.Max(length, _bytes.Length)));
         }
 
         if (end > start)
         {
             _pageVersions.AsSpan(start >> PageShift, ((end - 1) >> PageShift) - (start >> PageShift) + 1).Fill(Version);
-        }
-    }
-
-    private void Shift(int from, int delta)
-    {
-        for (var i = 0; i < _memberStart.Length; i++)
-        {
-            _memberStart[i] += _memberStart[i] >= from ? delta : 0;
-            _memberEnd[i] += _memberEnd[i] >= from ? delta : 0;
-            if (_elementStarts[i] is { } starts)
-            {
-                for (var e = 0; e <= _elementCounts[i]; e++)
-                {
-                    starts[e] += starts[e] >= from ? delta : 0;
-                }
-            }
         }
     }
 
@@ -282,3 +365,18 @@ internal sealed class SaveImage
         _elementCounts[member] = count;
     }
 }
+
+internal enum ImageEditKind
+{
+    /// <summary>One element of a root array, the array keeping its length.</summary>
+    Element,
+
+    /// <summary>A root member's whole value: where its elements lie is found again.</summary>
+    Member,
+
+    /// <summary>The metadata block, in front of the payload.</summary>
+    Metadata,
+}
+
+/// <summary>Replace <c>[Start, End)</c> of the image with <c>Length</c> bytes found at <c>Offset</c> of the encoded sections.</summary>
+internal readonly record struct ImageEdit(int Start, int End, int Offset, int Length, ImageEditKind Kind, int Member);

@@ -29,6 +29,7 @@ internal sealed class SaveSnapshot<T> : IFileDelta
     private readonly SnapshotChanges _changes = new();
     private readonly SaveImage _image;
     private readonly ArrayBufferWriter<byte> _section = new();
+    private readonly List<ImageEdit> _edits = [];
     private T _copy = default!;
     private int _busy;
 
@@ -103,8 +104,9 @@ internal sealed class SaveSnapshot<T> : IFileDelta
     }
 
     /// <summary>
-    /// Replaces the changed sections, the metadata and the header; false (the image forgotten) when anything fails or
-    /// does not fit, and then the full encode finds and reports what is wrong.
+    /// Encodes the changed sections and the metadata one after another, then has the image replace them all in one pass
+    /// and rewrite the header; false (the image forgotten) when anything fails or does not fit, and then the full encode
+    /// finds and reports what is wrong.
     /// </summary>
     private bool TryEncodeChanges(SaveMetadata metadata, SaveOptions options)
     {
@@ -116,6 +118,8 @@ internal sealed class SaveSnapshot<T> : IFileDelta
             }
 
             _image.NextVersion();
+            _edits.Clear();
+            _section.ResetWrittenCount();
             for (var i = 0; i < _changes.Members.Count; i++)
             {
                 var member = _changes.Members[i];
@@ -124,7 +128,9 @@ internal sealed class SaveSnapshot<T> : IFileDelta
                     return false;
                 }
 
-                _image.Replace(range.Start, range.End, EncodeSection(member, -1), rescan: member);
+                var offset = _section.WrittenCount;
+                EncodeSection(member, -1);
+                _edits.Add(new ImageEdit(range.Start, range.End, offset, _section.WrittenCount - offset, ImageEditKind.Member, member));
             }
 
             for (var i = 0; i < _changes.Elements.Count; i++)
@@ -135,13 +141,17 @@ internal sealed class SaveSnapshot<T> : IFileDelta
                     return false;
                 }
 
-                _image.Replace(range.Start, range.End, EncodeSection(member, element));
+                var offset = _section.WrittenCount;
+                EncodeSection(member, element);
+                _edits.Add(new ImageEdit(range.Start, range.End, offset, _section.WrittenCount - offset, ImageEditKind.Element, member));
             }
 
             metadata.Stamp(_codec.ModelId, options.GameId);
-            _section.ResetWrittenCount();
+            var metadataOffset = _section.WrittenCount;
             SaveContainer.EncodeMetadata(metadata, _section);
-            _image.ReplaceMetadata(_section.WrittenSpan);
+            _edits.Add(new ImageEdit(
+                SaveContainer.HeaderSize, _image.PayloadStart, metadataOffset, _section.WrittenCount - metadataOffset, ImageEditKind.Metadata, -1));
+            _image.Apply(_edits, _section.WrittenSpan);
             _image.WriteHeader(options.Format, _codec.SchemaVersion);
             return true;
         }
@@ -193,13 +203,12 @@ internal sealed class SaveSnapshot<T> : IFileDelta
     private static ulong PayloadChecksum(ReadOnlySpan<byte> header) =>
         BinaryPrimitives.ReadUInt64LittleEndian(header[SaveContainer.PayloadChecksumOffset..]);
 
-    private ReadOnlySpan<byte> EncodeSection(int member, int element)
+    /// <summary>Appends one section of the copy, encoded, to the sections of this save.</summary>
+    private void EncodeSection(int member, int element)
     {
-        _section.ResetWrittenCount();
         var writer = new MessagePackWriter(_section);
         _codec.WriteSection(ref writer, _copy, member, element);
         writer.Flush();
-        return _section.WrittenSpan;
     }
 
     /// <summary>A file the snapshot wrote: the image version it holds, and what identifies it on disk.</summary>

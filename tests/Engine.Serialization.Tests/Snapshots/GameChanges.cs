@@ -11,7 +11,7 @@ internal static class GameChanges
         for (var i = 0; i < changes; i++)
         {
             var room = content.Rooms.Count > 0 ? content.Rooms[random.Next(content.Rooms.Count)] : null;
-            switch (random.Next(12))
+            switch (random.Next(13))
             {
                 case 0 when room is not null:
                     room.Visited = !room.Visited;
@@ -42,6 +42,11 @@ internal static class GameChanges
                     break;
                 case 9:
                     content.Player.Name = random.Next(2) == 0 ? "Guybrush" : "Elaine";
+                    break;
+                case 11 when content.MessageLog.Count > 1:
+                    // A log kept to a length (as the sample game's): every message moves up one place.
+                    content.MessageLog.RemoveAt(0);
+                    content.MessageLog.Add(new LogMessage { Text = "turn " + random.Next() });
                     break;
                 case 10 when room is not null:
                     content.Rooms[random.Next(content.Rooms.Count)] = room; // the same room twice: two copies in the snapshot

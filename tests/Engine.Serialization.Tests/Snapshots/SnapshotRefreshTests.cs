@@ -65,6 +65,24 @@ public sealed class SnapshotRefreshTests
         Assert.Equal(1, snapshot.WholeEncodes);
     }
 
+    [Fact]
+    public void SnapshotImage_OfALogKeptToItsLength_IsByteIdenticalToAFullSave()
+    {
+        // Every element of the log changes at each save and most change length: one pass over the image, not one per element.
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        var snapshot = new SaveSnapshot<GameContent>(SaveModels.Get<GameContent>());
+        AssertImageIsAFullSave(snapshot, content);
+        for (var round = 0; round < 3; round++)
+        {
+            content.MessageLog.RemoveAt(0);
+            content.MessageLog.Add(new LogMessage { Text = $"round {round}: the lantern flickers", Speaker = "Old Marta" });
+            content.Rooms[round].Description += " It is colder now.";
+            AssertImageIsAFullSave(snapshot, content);
+        }
+
+        Assert.Equal(1, snapshot.WholeEncodes);
+    }
+
     [Theory]
     [InlineData(8)]
     [InlineData(4096)]
