@@ -268,6 +268,16 @@ internal static class Findings
         text.AppendLine()
             .AppendLine(Target("Large: SaveAsync's return vs a full save", Of(nameof(AutosaveBenchmarks.GameThread), ContentSize.Large), largeFull, X2, "<= 0.03x", r => r <= 0.03))
             .AppendLine(Target("Large: an autosave after a 1% change vs a full save", Of(nameof(AutosaveBenchmarks.AutosaveAfterOnePercentChanged), ContentSize.Large), largeFull, X2, "<= 0.10x", r => r <= 0.10));
+        foreach (var size in summary.BenchmarksCases.Select(c => (ContentSize)c.Parameters["Size"]).Distinct().Order())
+        {
+            var logMoved = Of(nameof(AutosaveBenchmarks.AutosaveAfterTheLogMoved), size);
+            if (logMoved is not null)
+            {
+                text.AppendLine($"- {size}: an autosave after the log moved up one message (every message of a log kept to its length changes place): "
+                    + $"{MedianAndQuartiles(logMoved)}, {Show(RatioOf(logMoved, Of(nameof(AutosaveBenchmarks.FullSave), size)), X2)} a full save.");
+            }
+        }
+
         foreach (var size in new[] { ContentSize.Small, ContentSize.Large })
         {
             var inARow = Find(summary, c => Method(c) == nameof(AutosaveBenchmarks.AutosavesInARow) && Is(c, "Size", size));

@@ -70,6 +70,26 @@ public class AutosaveBenchmarks
     public string AutosaveAfterOnePercentChanged() => _store.AutosaveAsync(_content).GetAwaiter().GetResult();
 
     /// <summary>
+    /// A whole autosave after a turn of a game that keeps its log to a length (as the sample game does): one message in,
+    /// the oldest out, so every message of the log moves up one place.
+    /// </summary>
+    [Benchmark]
+    public string AutosaveAfterTheLogMoved() => _store.AutosaveAsync(_content).GetAwaiter().GetResult();
+
+    [IterationSetup(Target = nameof(AutosaveAfterTheLogMoved))]
+    public void MoveTheLog()
+    {
+        _round++;
+        var log = _content.MessageLog;
+        if (log.Count > 0)
+        {
+            log.RemoveAt(0);
+        }
+
+        log.Add(new LogMessage { TimeSeconds = _round, Kind = MessageKind.Narration, Text = $"Turn {_round}: the lantern flickers." });
+    }
+
+    /// <summary>
     /// Autosaves in a row, each after 1% of the rooms changed: the steady state a game at play reaches. Many saves per
     /// call, so that the harness's own allocations for a call (about 300 bytes) don't count as the save's.
     /// </summary>
