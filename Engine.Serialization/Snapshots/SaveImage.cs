@@ -125,6 +125,9 @@ internal sealed class SaveImage
     public (int Start, int End)? MemberRange(int member) =>
         _memberStart[member] < 0 ? null : (_memberStart[member], _memberEnd[member]);
 
+    /// <summary>How many elements the root array <paramref name="member"/> holds; -1 when it holds no array.</summary>
+    public int ElementCount(int member) => _elementCounts[member];
+
     /// <summary>Where one element of a root array lies, or null when the member holds no array that long.</summary>
     public (int Start, int End)? ElementRange(int member, int element)
     {

@@ -122,28 +122,43 @@ internal sealed class SaveSnapshot<T> : IFileDelta
             _section.ResetWrittenCount();
             for (var i = 0; i < _changes.Members.Count; i++)
             {
-                var member = _changes.Members[i];
-                if (_image.MemberRange(member) is not { } range)
+                if (!AddEdit(_changes.Members[i], -1))
                 {
                     return false;
                 }
-
-                var offset = _section.WrittenCount;
-                EncodeSection(member, -1);
-                _edits.Add(new ImageEdit(range.Start, range.End, offset, _section.WrittenCount - offset, ImageEditKind.Member, member));
             }
 
-            for (var i = 0; i < _changes.Elements.Count; i++)
+            var elements = _changes.Elements;
+            for (var run = 0; run < elements.Count;)
             {
-                var (member, element) = _changes.Elements[i];
-                if (_image.ElementRange(member, element) is not { } range)
+                // The changes of one member come together, in order: when they are most of its elements, the whole
+                // member is encoded at once, which costs less than as many sections.
+                var member = elements[run].Member;
+                var end = run;
+                while (end < elements.Count && elements[end].Member == member)
                 {
-                    return false;
+                    end++;
                 }
 
-                var offset = _section.WrittenCount;
-                EncodeSection(member, element);
-                _edits.Add(new ImageEdit(range.Start, range.End, offset, _section.WrittenCount - offset, ImageEditKind.Element, member));
+                if (2 * (end - run) > _image.ElementCount(member))
+                {
+                    if (!AddEdit(member, -1))
+                    {
+                        return false;
+                    }
+                }
+                else
+                {
+                    for (var i = run; i < end; i++)
+                    {
+                        if (!AddEdit(member, elements[i].Element))
+                        {
+                            return false;
+                        }
+                    }
+                }
+
+                run = end;
             }
 
             metadata.Stamp(_codec.ModelId, options.GameId);
@@ -203,12 +218,24 @@ internal sealed class SaveSnapshot<T> : IFileDelta
     private static ulong PayloadChecksum(ReadOnlySpan<byte> header) =>
         BinaryPrimitives.ReadUInt64LittleEndian(header[SaveContainer.PayloadChecksumOffset..]);
 
-    /// <summary>Appends one section of the copy, encoded, to the sections of this save.</summary>
-    private void EncodeSection(int member, int element)
+    /// <summary>
+    /// Encodes a root member's value (<paramref name="element"/> -1) or one element of it after the sections of this
+    /// save, and notes where it goes in the image; false when the image has no such section.
+    /// </summary>
+    private bool AddEdit(int member, int element)
     {
+        if ((element < 0 ? _image.MemberRange(member) : _image.ElementRange(member, element)) is not { } range)
+        {
+            return false;
+        }
+
+        var offset = _section.WrittenCount;
         var writer = new MessagePackWriter(_section);
         _codec.WriteSection(ref writer, _copy, member, element);
         writer.Flush();
+        var kind = element < 0 ? ImageEditKind.Member : ImageEditKind.Element;
+        _edits.Add(new ImageEdit(range.Start, range.End, offset, _section.WrittenCount - offset, kind, member));
+        return true;
     }
 
     /// <summary>A file the snapshot wrote: the image version it holds, and what identifies it on disk.</summary>
