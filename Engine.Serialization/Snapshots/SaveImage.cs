@@ -125,6 +125,10 @@ internal sealed class SaveImage
     public (int Start, int End)? MemberRange(int member) =>
         _memberStart[member] < 0 ? null : (_memberStart[member], _memberEnd[member]);
 
+    /// <summary>Where element <paramref name="element"/> of a root array starts (its end, for the array's length); null when there is no such place.</summary>
+    public int? ElementStart(int member, int element) =>
+        _elementStarts[member] is { } starts && element >= 0 && element <= _elementCounts[member] ? starts[element] : null;
+
     /// <summary>How many elements the root array <paramref name="member"/> holds; -1 when it holds no array.</summary>
     public int ElementCount(int member) => _elementCounts[member];
 
@@ -189,31 +193,56 @@ internal sealed class SaveImage
     private void Rebuild(List<ImageEdit> edits, ReadOnlySpan<byte> encoded)
     {
         var length = Length;
+        var first = -1;
         _shifts.Clear();
-        foreach (var edit in edits)
+        for (var i = 0; i < edits.Count; i++)
         {
+            var edit = edits[i];
             length += edit.Length - (edit.End - edit.Start);
             _shifts.Add((edit.End, length - Length));
+            first = first < 0 && edit.Length != edit.End - edit.Start ? i : first;
         }
 
-        if (_spare.Length < length)
+        // What lies before the first edit that changes a length stays in place. When that is most of the image, the
+        // rest is built in the spare buffer and copied back (the log at the end of a save); else all of it is built
+        // there and the buffers swap.
+        var kept = 2 * (Length - edits[first].Start) < Length ? edits[first].Start : 0;
+        var from = kept > 0 ? first : 0;
+        for (var i = 0; i < from; i++)
         {
-            _spare = GC.AllocateUninitializedArray<byte>(Math.Max(length, length + (length / 8)));
+            var edit = edits[i];
+            encoded.Slice(edit.Offset, edit.Length).CopyTo(_bytes.AsSpan(edit.Start));
+            Mark(edit.Start, edit.End);
         }
 
-        int read = 0, written = 0, moved = 0;
-        foreach (var edit in edits)
+        if (_spare.Length < length - kept)
         {
+            _spare = GC.AllocateUninitializedArray<byte>(Math.Max(length - kept, length + (length / 8)));
+        }
+
+        int read = kept, written = 0, moved = 0;
+        for (var i = from; i < edits.Count; i++)
+        {
+            var edit = edits[i];
             Copy(read, edit.Start, ref written, moved != 0);
             encoded.Slice(edit.Offset, edit.Length).CopyTo(_spare.AsSpan(written));
-            MarkNew(written, written + edit.Length, length);
+            MarkNew(kept + written, kept + written + edit.Length, length);
             written += edit.Length;
             read = edit.End;
             moved += edit.Length - (edit.End - edit.Start);
         }
 
         Copy(read, Length, ref written, moved != 0);
-        (_bytes, _spare) = (_spare, _bytes);
+        if (kept == 0)
+        {
+            (_bytes, _spare) = (_spare, _bytes);
+        }
+        else
+        {
+            EnsureCapacity(length);
+            _spare.AsSpan(0, written).CopyTo(_bytes.AsSpan(kept));
+        }
+
         Length = length;
         for (var i = 0; i < _memberStart.Length; i++)
         {
@@ -228,15 +257,15 @@ internal sealed class SaveImage
             }
         }
 
-        void Copy(int from, int to, ref int at, bool shifted)
+        void Copy(int start, int end, ref int at, bool shifted)
         {
-            _bytes.AsSpan(from, to - from).CopyTo(_spare.AsSpan(at));
+            _bytes.AsSpan(start, end - start).CopyTo(_spare.AsSpan(at));
             if (shifted)
             {
-                MarkNew(at, at + (to - from), length);
+                MarkNew(kept + at, kept + at + (end - start), length);
             }
 
-            at += to - from;
+            at += end - start;
         }
     }
 

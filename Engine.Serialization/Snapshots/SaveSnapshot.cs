@@ -128,34 +128,23 @@ internal sealed class SaveSnapshot<T> : IFileDelta
                 }
             }
 
+            // Both come member by member, in the root's order; a member may have changed elements, a new length or both.
             var elements = _changes.Elements;
-            for (var run = 0; run < elements.Count;)
+            var resized = _changes.ResizedLists;
+            for (int run = 0, next = 0; run < elements.Count || next < resized.Count;)
             {
-                // The changes of one member come together, in order: when they are most of its elements, the whole
-                // member is encoded at once, which costs less than as many sections.
-                var member = elements[run].Member;
+                var member = Math.Min(
+                    run < elements.Count ? elements[run].Member : int.MaxValue, next < resized.Count ? resized[next].Member : int.MaxValue);
                 var end = run;
                 while (end < elements.Count && elements[end].Member == member)
                 {
                     end++;
                 }
 
-                if (2 * (end - run) > _image.ElementCount(member))
+                var (before, after) = next < resized.Count && resized[next].Member == member ? (resized[next].Before, resized[next++].After) : (-1, -1);
+                if (!AddListEdits(member, run, end, before, after))
                 {
-                    if (!AddEdit(member, -1))
-                    {
-                        return false;
-                    }
-                }
-                else
-                {
-                    for (var i = run; i < end; i++)
-                    {
-                        if (!AddEdit(member, elements[i].Element))
-                        {
-                            return false;
-                        }
-                    }
+                    return false;
                 }
 
                 run = end;
@@ -219,6 +208,68 @@ internal sealed class SaveSnapshot<T> : IFileDelta
         BinaryPrimitives.ReadUInt64LittleEndian(header[SaveContainer.PayloadChecksumOffset..]);
 
     /// <summary>
+    /// The edits of one root list: the elements that changed (<c>[run, end)</c> of the changes) and, when its length
+    /// changed from <paramref name="before"/> to <paramref name="after"/>, its array header and the elements added at or
+    /// removed from its end. When that is most of the list, the whole list is encoded instead, which costs less than
+    /// as many sections.
+    /// </summary>
+    private bool AddListEdits(int member, int run, int end, int before, int after)
+    {
+        var length = before < 0 ? _image.ElementCount(member) : after;
+        if (before >= 0 && _image.ElementCount(member) != before)
+        {
+            return false;
+        }
+
+        if (2 * ((end - run) + Math.Abs(after - before)) > length)
+        {
+            return AddEdit(member, -1);
+        }
+
+        if (before >= 0)
+        {
+            if (_image.MemberRange(member) is not { } range || _image.ElementStart(member, 0) is not { } first)
+            {
+                return false;
+            }
+
+            var offset = _section.WrittenCount;
+            var writer = new MessagePackWriter(_section);
+            writer.WriteArrayHeader(after);
+            writer.Flush();
+            _edits.Add(new ImageEdit(range.Start, first, offset, _section.WrittenCount - offset, ImageEditKind.Member, member));
+        }
+
+        for (var i = run; i < end; i++)
+        {
+            if (!AddEdit(member, _changes.Elements[i].Element))
+            {
+                return false;
+            }
+        }
+
+        return before < 0 || AddEnd(member, before, after);
+    }
+
+    /// <summary>The elements a root list gained at its end (encoded in place of nothing), or the ones it lost (replaced by nothing).</summary>
+    private bool AddEnd(int member, int before, int after)
+    {
+        if (_image.ElementStart(member, Math.Min(before, after)) is not { } from || _image.ElementStart(member, before) is not { } to)
+        {
+            return false;
+        }
+
+        var offset = _section.WrittenCount;
+        for (var element = before; element < after; element++)
+        {
+            Encode(member, element);
+        }
+
+        _edits.Add(new ImageEdit(from, to, offset, _section.WrittenCount - offset, ImageEditKind.Element, member));
+        return true;
+    }
+
+    /// <summary>
     /// Encodes a root member's value (<paramref name="element"/> -1) or one element of it after the sections of this
     /// save, and notes where it goes in the image; false when the image has no such section.
     /// </summary>
@@ -230,12 +281,17 @@ internal sealed class SaveSnapshot<T> : IFileDelta
         }
 
         var offset = _section.WrittenCount;
-        var writer = new MessagePackWriter(_section);
-        _codec.WriteSection(ref writer, _copy, member, element);
-        writer.Flush();
+        Encode(member, element);
         var kind = element < 0 ? ImageEditKind.Member : ImageEditKind.Element;
         _edits.Add(new ImageEdit(range.Start, range.End, offset, _section.WrittenCount - offset, kind, member));
         return true;
+    }
+
+    private void Encode(int member, int element)
+    {
+        var writer = new MessagePackWriter(_section);
+        _codec.WriteSection(ref writer, _copy, member, element);
+        writer.Flush();
     }
 
     /// <summary>A file the snapshot wrote: the image version it holds, and what identifies it on disk.</summary>

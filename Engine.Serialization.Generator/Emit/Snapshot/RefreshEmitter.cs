@@ -239,20 +239,38 @@ internal static class RefreshEmitter
             }
             : null;
 
+    /// <summary>
+    /// Refreshes a root list or array element by element, reporting each element that changed. A list that grew or
+    /// shrank keeps its elements in place and reports its new length (a log that gained a message re-encodes only that
+    /// message); an array of another length, or a null on either side, is refreshed whole.
+    /// </summary>
     private static void RefreshElements(CodeWriter code, Facts facts, MemberModel member, int i, string count)
     {
         var local = "m" + i;
         var live = "v" + i;
+        var kept = "kept" + i;
+        var resizable = member.Shape.Sequence == SequenceKind.List;
         code.Line($"var {local} = {string.Format(member.Get, "copy")};");
         code.Line($"var {live} = {string.Format(member.Get, "value")};");
-        code.Open($"if ({live} is null || {local} is null || {live}.{count} != {local}.{count})");
+        code.Open(resizable ? $"if ({live} is null || {local} is null)" : $"if ({live} is null || {local} is null || {live}.{count} != {local}.{count})");
         code.Line($"if ({Refresh(facts, member.Shape, live, local)}) {{ {string.Format(member.Set!, "copy", local)} changes.Member({i}); }}");
         code.Close();
         code.Open("else");
-        code.Open($"for (var e = 0; e < {live}.{count}; e++)");
+        code.Line($"var {kept} = {local}.{count};");
+        code.Open($"for (var e = 0; e < global::System.Math.Min({live}.{count}, {kept}); e++)");
         code.Line($"var item = {local}[e];");
         code.Line($"if ({Refresh(facts, member.Shape.Element!, $"{live}[e]", "item")}) {{ {local}[e] = item; changes.Element({i}, e); }}");
         code.Close();
+        if (resizable)
+        {
+            code.Line();
+            code.Open($"if ({live}.Count != {kept})");
+            code.Line($"if ({live}.Count < {kept}) {local}.RemoveRange({live}.Count, {kept} - {live}.Count);");
+            code.Line($"for (var e = {kept}; e < {live}.Count; e++) {local}.Add({Copy(facts, member.Shape.Element!, $"{live}[e]")});");
+            code.Line($"changes.Resized({i}, {kept}, {live}.Count);");
+            code.Close();
+        }
+
         code.Close();
         code.Line();
     }

@@ -83,6 +83,34 @@ public sealed class SnapshotRefreshTests
         Assert.Equal(1, snapshot.WholeEncodes);
     }
 
+    [Fact]
+    public void SnapshotImage_OfRootListsThatGrowAndShrinkAtTheirEnd_IsByteIdenticalToAFullSave()
+    {
+        // The log gains messages, rooms are added and the newest dropped, items lose their last three: each save encodes
+        // only those lists' headers and the elements at their end.
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        var snapshot = new SaveSnapshot<GameContent>(SaveModels.Get<GameContent>());
+        AssertImageIsAFullSave(snapshot, content);
+        for (var round = 0; round < 4; round++)
+        {
+            content.MessageLog.Add(new LogMessage { Text = $"round {round}" });
+            content.MessageLog.Add(new LogMessage { Text = $"round {round}, again", Kind = MessageKind.Speech });
+            if (round % 2 == 0)
+            {
+                content.Rooms.Add(new Room { Id = $"room-extra-{round}", Name = "Extra", WalkGrid = new HeightGrid(3, 2) });
+            }
+            else
+            {
+                content.Rooms.RemoveAt(content.Rooms.Count - 1);
+                content.Items.RemoveRange(content.Items.Count - 3, 3);
+            }
+
+            AssertImageIsAFullSave(snapshot, content);
+        }
+
+        Assert.Equal(1, snapshot.WholeEncodes);
+    }
+
     [Theory]
     [InlineData(8)]
     [InlineData(4096)]
