@@ -54,44 +54,24 @@ public sealed class SnapshotRefreshTests
     public void SnapshotImage_ThroughRandomChangesToAGame_IsByteIdenticalToAFullSave(int seed)
     {
         var random = new Random(seed);
-        var content = ContentGenerator.Create(ContentSize.Small);
-        var snapshot = new SaveSnapshot<GameContent>(SaveModels.Get<GameContent>());
-        for (var round = 0; round < 12; round++)
-        {
-            GameChanges.Apply(content, random, changes: 1 + random.Next(4));
-            AssertImageIsAFullSave(snapshot, content);
-        }
-
-        Assert.Equal(1, snapshot.WholeEncodes);
+        AssertEverySaveIsAFullSave(ContentGenerator.Create(ContentSize.Small), rounds: 12, (content, _) => GameChanges.Apply(content, random, changes: 1 + random.Next(4)));
     }
 
     [Fact]
-    public void SnapshotImage_OfALogKeptToItsLength_IsByteIdenticalToAFullSave()
-    {
+    public void SnapshotImage_OfALogKeptToItsLength_IsByteIdenticalToAFullSave() =>
         // Every element of the log changes at each save and most change length: one pass over the image, not one per element.
-        var content = ContentGenerator.Create(ContentSize.Medium);
-        var snapshot = new SaveSnapshot<GameContent>(SaveModels.Get<GameContent>());
-        AssertImageIsAFullSave(snapshot, content);
-        for (var round = 0; round < 3; round++)
+        AssertEverySaveIsAFullSave(ContentGenerator.Create(ContentSize.Medium), rounds: 3, (content, round) =>
         {
             content.MessageLog.RemoveAt(0);
             content.MessageLog.Add(new LogMessage { Text = $"round {round}: the lantern flickers", Speaker = "Old Marta" });
             content.Rooms[round].Description += " It is colder now.";
-            AssertImageIsAFullSave(snapshot, content);
-        }
-
-        Assert.Equal(1, snapshot.WholeEncodes);
-    }
+        });
 
     [Fact]
-    public void SnapshotImage_OfRootListsThatGrowAndShrinkAtTheirEnd_IsByteIdenticalToAFullSave()
-    {
+    public void SnapshotImage_OfRootListsThatGrowAndShrinkAtTheirEnd_IsByteIdenticalToAFullSave() =>
         // The log gains messages, rooms are added and the newest dropped, items lose their last three: each save encodes
         // only those lists' headers and the elements at their end.
-        var content = ContentGenerator.Create(ContentSize.Medium);
-        var snapshot = new SaveSnapshot<GameContent>(SaveModels.Get<GameContent>());
-        AssertImageIsAFullSave(snapshot, content);
-        for (var round = 0; round < 4; round++)
+        AssertEverySaveIsAFullSave(ContentGenerator.Create(ContentSize.Medium), rounds: 4, (content, round) =>
         {
             content.MessageLog.Add(new LogMessage { Text = $"round {round}" });
             content.MessageLog.Add(new LogMessage { Text = $"round {round}, again", Kind = MessageKind.Speech });
@@ -104,12 +84,7 @@ public sealed class SnapshotRefreshTests
                 content.Rooms.RemoveAt(content.Rooms.Count - 1);
                 content.Items.RemoveRange(content.Items.Count - 3, 3);
             }
-
-            AssertImageIsAFullSave(snapshot, content);
-        }
-
-        Assert.Equal(1, snapshot.WholeEncodes);
-    }
+        });
 
     [Theory]
     [InlineData(8)]
@@ -218,6 +193,20 @@ public sealed class SnapshotRefreshTests
         {
             Directory.Delete(folder, recursive: true);
         }
+    }
+
+    /// <summary>Saves the game, then changes it and saves again each round: each image equals a full save, and only the first is encoded whole.</summary>
+    private static void AssertEverySaveIsAFullSave(GameContent content, int rounds, Action<GameContent, int> change)
+    {
+        var snapshot = new SaveSnapshot<GameContent>(SaveModels.Get<GameContent>());
+        AssertImageIsAFullSave(snapshot, content);
+        for (var round = 0; round < rounds; round++)
+        {
+            change(content, round);
+            AssertImageIsAFullSave(snapshot, content);
+        }
+
+        Assert.Equal(1, snapshot.WholeEncodes);
     }
 
     private static void AssertImageIsAFullSave<T>(SaveSnapshot<T> snapshot, T content)
