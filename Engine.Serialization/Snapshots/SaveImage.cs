@@ -141,9 +141,9 @@ internal sealed class SaveImage
 
     /// <summary>
     /// Applies one save's edits (sorted by start here; none may overlap) in one pass: in place when no length changes,
-    /// else by copying the image once into the spare buffer, the unchanged parts between the new bytes, and moving
-    /// every section's place by the lengths changed before it. Edits one at a time would move the whole rest of the
-    /// image for each (a log that lost its first message changes every element).
+    /// else by building the image anew from the first length change on (<see cref="Rebuild"/>), the unchanged parts
+    /// between the new bytes, and moving every section's place by the lengths changed before it. Edits one at a time
+    /// would move the whole rest of the image for each (a log that lost its first message changes every element).
     /// </summary>
     public void Apply(List<ImageEdit> edits, ReadOnlySpan<byte> encoded)
     {
