@@ -29,8 +29,6 @@ internal static class AtomicFile
 
     private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0 };
 
-    private static readonly string Separator = Path.DirectorySeparatorChar.ToString();
-
     /// <param name="path">The file to replace or create.</param>
     /// <param name="data">Its new content.</param>
     /// <param name="backupPath">Where the file's previous version goes (replacing any older backup), or null to drop it.</param>
@@ -248,7 +246,7 @@ internal static class AtomicFile
     }
 
     private static string TempPathFor(string folder, string fullPath) =>
-        $"{folder}{(Path.EndsInDirectorySeparator(folder) ? "" : Separator)}.{Path.GetFileName(fullPath.AsSpan())}.{Guid.NewGuid():N}{TempSuffix}";
+        $"{folder}{FolderPath.SeparatorAfter(folder)}.{Path.GetFileName(fullPath.AsSpan())}.{Guid.NewGuid():N}{TempSuffix}";
 
     /// <summary>
     /// Lists a folder for the temp files of one file, matching each listed name in place: the one string built is the

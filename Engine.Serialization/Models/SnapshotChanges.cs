@@ -4,8 +4,8 @@ namespace Engine.Serialization.Models;
 
 /// <summary>
 /// What a snapshot's refresh found changed since the save before, in the root's terms: a member's whole value, one
-/// element of a root list, or a root list's length (elements added or removed at its end). A save encodes those again and reuses the bytes of the rest. Filled by
-/// generated code; games don't use it.
+/// element of a root list, or a root list's length (elements added or removed at its end). A save encodes those again
+/// and reuses the bytes of the rest. Filled by generated code; games don't use it.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public sealed class SnapshotChanges

@@ -16,17 +16,13 @@ internal sealed class SlotFiles(string directory)
     /// <summary>The lock every process takes to write or delete any autosave of the folder.</summary>
     internal const string AutosaveLock = "." + SaveSlotStore.AutosavePrefix + "lock";
 
-    private static readonly string Separator = Path.DirectorySeparatorChar.ToString();
-
     private string? _autosaveLock;
 
     private readonly Dictionary<string, SlotPaths> _paths = new(StringComparer.Ordinal);
 
     public string Directory { get; } = directory;
 
-    private string AutosaveLockPath => _autosaveLock ??= string.Concat(Directory, FolderSeparator, AutosaveLock);
-
-    private string FolderSeparator => Path.EndsInDirectorySeparator(Directory) ? "" : Separator;
+    private string AutosaveLockPath => _autosaveLock ??= string.Concat(Directory, FolderPath.SeparatorAfter(Directory), AutosaveLock);
 
     /// <summary>The file of a slot's newest save; throws an <see cref="ArgumentException"/> for a name no slot may have.</summary>
     public string PathOf(string slot) => PathsOf(slot).Save;
@@ -51,7 +47,7 @@ internal sealed class SlotFiles(string directory)
             }
 
             var fileName = SlotFileName.Of(slot);
-            var save = string.Concat(Directory, FolderSeparator, fileName, SaveSlotStore.FileExtension);
+            var save = string.Concat(Directory, FolderPath.SeparatorAfter(Directory), fileName, SaveSlotStore.FileExtension);
             return _paths[slot] = new SlotPaths(save, AutosaveRotation.IsAutosave(fileName) ? AutosaveLockPath : null);
         }
     }
@@ -137,7 +133,7 @@ internal sealed class SlotFiles(string directory)
             return false;
         }
 
-        using var slotLock = ProcessLock.Acquire(LockPathOf(slot), LockPatience, PathOf(slot));
+        using var slotLock = Lock(slot);
         try
         {
             return DeleteLocked(slot);
