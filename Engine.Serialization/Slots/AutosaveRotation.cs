@@ -12,6 +12,14 @@ namespace Engine.Serialization.Slots;
 internal sealed class AutosaveRotation(SlotFiles files)
 {
     private const int NamesRemembered = 16;
+
+    /// <summary>
+    /// The highest autosave number. A slot named beyond it ("autosave-2147483647") is an ordinary slot, so the next
+    /// number can always be written and named: one past <see cref="int.MaxValue"/> named no autosave the rotation knew.
+    /// </summary>
+    internal const int MaxNumber = 99_999_999;
+
+    private const int NumberDigits = 6;
     private const int WritesWithoutListing = 16;
 
     private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0, MatchType = MatchType.Simple };
@@ -59,7 +67,15 @@ internal sealed class AutosaveRotation(SlotFiles files)
     private string Rotate<TState>(int kept, TState state, Action<TState, AutosaveTarget> write, ProcessLock autosaves)
     {
         ListUnlessUnchanged(autosaves);
-        _lastNumber = Math.Max(_lastNumber, _saves.Count > 0 ? _saves[^1] : 0) + 1;
+        var highest = Math.Max(_lastNumber, _saves.Count > 0 ? _saves[^1] : 0);
+        if (highest >= MaxNumber)
+        {
+            throw new SaveIOException(
+                $"No autosave number is left: {NameOf(highest)} is the last one. Delete or rename it to autosave again.",
+                files.PathOf(NameOf(highest)));
+        }
+
+        _lastNumber = highest + 1;
         string name = NameOf(_lastNumber);
         string? dropped = null;
         if (kept >= 2 && _saves.Count >= kept)
@@ -182,12 +198,24 @@ internal sealed class AutosaveRotation(SlotFiles files)
     /// <summary>Whether a slot's file name is an autosave's.</summary>
     public static bool IsAutosave(string fileName) => NumberOf(fileName) > 0;
 
-    /// <summary>The autosave number a slot name holds, or 0 when it is none.</summary>
-    private static int NumberOf(ReadOnlySpan<char> name) =>
-        name.StartsWith(SaveSlotStore.AutosavePrefix, StringComparison.Ordinal)
-        && int.TryParse(name[SaveSlotStore.AutosavePrefix.Length..], NumberStyles.None, CultureInfo.InvariantCulture, out int number)
+    /// <summary>
+    /// The autosave number a slot name holds, or 0 when it is none: only a name the rotation writes counts (six digits,
+    /// or more without a leading zero, up to <see cref="MaxNumber"/>). "autosave-3" is an ordinary slot, not a second
+    /// name of autosave-000003 that the rotation would count but never delete.
+    /// </summary>
+    private static int NumberOf(ReadOnlySpan<char> name)
+    {
+        if (!name.StartsWith(SaveSlotStore.AutosavePrefix, StringComparison.Ordinal))
+        {
+            return 0;
+        }
+
+        var digits = name[SaveSlotStore.AutosavePrefix.Length..];
+        var written = digits.Length == NumberDigits || (digits.Length > NumberDigits && digits[0] != '0');
+        return written && int.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out int number) && number is > 0 and <= MaxNumber
             ? number
             : 0;
+    }
 
     /// <summary>Lists the autosaves' files in one pass over the folder: the saves in order, and what lies beside each.</summary>
     private void List()

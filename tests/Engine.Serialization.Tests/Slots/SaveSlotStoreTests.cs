@@ -384,6 +384,49 @@ public sealed class SaveSlotStoreTests : IDisposable
         Assert.Equal("autosave-000004", await store.AutosaveAsync(Game(4)));
     }
 
+    [Theory]
+    [InlineData("Autosave-3")]
+    [InlineData("autosave-0000007")]
+    [InlineData("autosave-000000")]
+    [InlineData("autosave-2147483647")]
+    [InlineData("autosave-99999999999")]
+    public async Task AutosaveAsync_BesideASlotNamedLikeNoAutosaveTheRotationWrites_LeavesItAndNumbersFromOne(string slot)
+    {
+        // Counted as an autosave, such a name would never be deleted (the rotation deletes autosave-000003, not
+        // autosave-3), and one past int.MaxValue named autosaves "autosave--2147483648", which no listing found again.
+        var store = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = 2 };
+        await store.SaveAsync(slot, Game(1));
+
+        for (int i = 1; i <= 4; i++)
+        {
+            Assert.Equal($"autosave-{i:D6}", await store.AutosaveAsync(Game((ulong)i)));
+        }
+
+        Assert.Equal(
+            new[] { SlotFileName.Of(slot), "autosave-000003", "autosave-000004" }.Order(StringComparer.Ordinal),
+            store.List().Select(s => SlotFileName.Of(s.Name)).Order(StringComparer.Ordinal));
+        GraphAssert.Equal(Game(1), store.Load(slot).Content);
+    }
+
+    [Fact]
+    public async Task AutosaveAsync_AfterTheLastNumber_ThrowsSaveIOExceptionAndKeepsEverySave()
+    {
+        var store = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = 2 };
+        await store.SaveAsync($"autosave-{99999999}", Game(1));
+        await store.SaveAsync("autosave-000002", Game(2));
+
+        var error = await Assert.ThrowsAsync<SaveIOException>(() => store.AutosaveAsync(Game(3)));
+
+        Assert.Equal($"No autosave number is left: autosave-{99999999} is the last one. Delete or rename it to autosave again.", error.Reason);
+        Assert.Equal(store.PathOf($"autosave-{99999999}"), error.FilePath);
+        Assert.Equal(
+            [SlotFiles.AutosaveLock, "autosave-000002.sav", $"autosave-{99999999}.sav"],
+            Directory.GetFileSystemEntries(_folder).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+
+        store.Delete($"autosave-{99999999}");
+        Assert.Equal("autosave-000003", await store.AutosaveAsync(Game(3)));
+    }
+
     [Fact]
     public async Task QuickSave_ThenQuickLoad_GivesEqualContent()
     {
