@@ -93,7 +93,7 @@ internal sealed class AutosaveRotation(SlotFiles files)
 
         // A temp of its name the listing saw was deleted before the write.
         _onDisk[_lastNumber] = (_onDisk.GetValueOrDefault(_lastNumber) & ~AutosaveFiles.Temp) | AutosaveFiles.Save;
-        var dropping = Math.Max(0, _saves.Count - Math.Max(0, kept));
+        var dropping = Math.Max(0, _saves.Count - kept);
         for (var i = 0; i < dropping; i++)
         {
             Delete(_saves[i]);

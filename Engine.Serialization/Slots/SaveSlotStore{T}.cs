@@ -43,8 +43,17 @@ public sealed class SaveSlotStore<T>
     /// <summary>Called before each step of a slot's file write; fault-injection tests throw from it.</summary>
     internal Action<WriteStep>? BeforeWriteStep { get; init; }
 
-    /// <summary>How many rotating autosaves are kept; older ones are deleted after a newer one is written.</summary>
-    public int AutosavesKept { get; init; } = 3;
+    /// <summary>How many rotating autosaves are kept, at least one; older ones are deleted after a newer one is written.</summary>
+    public int AutosavesKept
+    {
+        get;
+        init
+        {
+            // Fewer would delete each autosave as soon as it is written.
+            ArgumentOutOfRangeException.ThrowIfLessThan(value, 1);
+            field = value;
+        }
+    } = 3;
 
     public string PathOf(string slot) => _files.PathOf(slot);
 

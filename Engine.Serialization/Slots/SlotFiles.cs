@@ -119,7 +119,12 @@ internal sealed class SlotFiles(string directory)
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            throw new SaveIOException($"The save folder could not be created ({e.Message}); check that the disk is writable.", Directory, e);
+            throw new SaveIOException(
+                File.Exists(Directory)
+                    ? "The save folder's path names a file, not a folder; saves need a folder there."
+                    : $"The save folder could not be created ({e.Message}); check that the disk is writable.",
+                Directory,
+                e);
         }
 
         return ProcessLock.Acquire(lockPath, LockPatience, savePath);

@@ -427,6 +427,29 @@ public sealed class SaveSlotStoreTests : IDisposable
         Assert.Equal("autosave-000003", await store.AutosaveAsync(Game(3)));
     }
 
+    [Theory]
+    [InlineData(0)]
+    [InlineData(-1)]
+    public void AutosavesKept_BelowOne_ThrowsArgumentOutOfRange(int kept)
+    {
+        // Kept at 0, each autosave used to be deleted as soon as it was written, and AutosaveAsync still returned its name.
+        Assert.Throws<ArgumentOutOfRangeException>(() => new SaveSlotStore<GameContent>(_folder) { AutosavesKept = kept });
+    }
+
+    [Fact]
+    public async Task SaveAsync_WhereTheFolderIsAFile_ThrowsSaveIOExceptionSayingSo()
+    {
+        var file = Path.Combine(_folder, "saves");
+        File.WriteAllText(file, "not a folder");
+        var store = new SaveSlotStore<GameContent>(file);
+
+        var error = await Assert.ThrowsAsync<SaveIOException>(() => store.SaveAsync("slot", Game(1)));
+
+        Assert.Equal("The save folder's path names a file, not a folder; saves need a folder there.", error.Reason);
+        Assert.Equal(file, error.FilePath);
+        Assert.Equal("not a folder", File.ReadAllText(file));
+    }
+
     [Fact]
     public async Task QuickSave_ThenQuickLoad_GivesEqualContent()
     {
