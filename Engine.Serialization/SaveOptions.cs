@@ -21,4 +21,11 @@ public sealed record SaveOptions
     /// null leaves the metadata's (by default the model's own, <see cref="Models.ISaveMetadataSource.GameId"/>).
     /// </summary>
     public string? GameId { get; init; }
+
+    /// <summary>
+    /// The options the game loads its saves with: a save larger than their limits (<see cref="LoadOptions.MaxMetadataBytes"/>,
+    /// <see cref="LoadOptions.MaxPayloadBytes"/>) is refused before anything is written, since that load would refuse it.
+    /// A <see cref="Slots.SaveSlotStore{T}"/> uses its own <see cref="Slots.SaveSlotStore{T}.LoadOptions"/>.
+    /// </summary>
+    public LoadOptions LoadedWith { get; init; } = LoadOptions.Default;
 }

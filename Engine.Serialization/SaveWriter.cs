@@ -36,7 +36,7 @@ internal static class SaveWriter
         }
 
         var stored = compressed is null ? payload.WrittenSpan : compressed.WrittenSpan;
-        SaveContainer.Write(output, options.Format, options.Compression, codec.SchemaVersion, metadata, stored, payload.WrittenCount);
+        SaveContainer.Write(output, options.Format, options.Compression, codec.SchemaVersion, metadata, stored, payload.WrittenCount, options.LoadedWith);
     }
 
     /// <summary>The whole save file in a pooled buffer, which the caller disposes once it has copied or written it.</summary>

@@ -42,6 +42,7 @@ internal static class SaveContainer
     internal const int MetadataChecksumOffset = 44;
     internal const int HeaderChecksumOffset = 48;
 
+    /// <summary>Writes a whole save; <paramref name="loadedWith"/> (by default <see cref="LoadOptions.Default"/>) as in <see cref="WriteHeader"/>.</summary>
     public static void Write(
         IBufferWriter<byte> output,
         SaveFormat format,
@@ -49,13 +50,14 @@ internal static class SaveContainer
         int schemaVersion,
         SaveMetadata metadata,
         ReadOnlySpan<byte> storedPayload,
-        int decodedLength)
+        int decodedLength,
+        LoadOptions? loadedWith = null)
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(metadata);
         var metadataBytes = EncodeMetadata(metadata);
         Span<byte> header = stackalloc byte[HeaderSize];
-        WriteHeader(header, format, compression, schemaVersion, metadataBytes, storedPayload, decodedLength);
+        WriteHeader(header, format, compression, schemaVersion, metadataBytes, storedPayload, decodedLength, loadedWith ?? LoadOptions.Default);
         output.Write(header);
         output.Write(metadataBytes);
         output.Write(storedPayload);
@@ -82,7 +84,10 @@ internal static class SaveContainer
         metadataWriter.Flush();
     }
 
-    /// <summary>Fills the <see cref="HeaderSize"/> bytes of the header for a metadata block and a stored payload.</summary>
+    /// <summary>
+    /// Fills the <see cref="HeaderSize"/> bytes of the header for a metadata block and a stored payload, refusing a save
+    /// larger than the load it is meant for accepts (<see cref="SaveOptions.LoadedWith"/>).
+    /// </summary>
     public static void WriteHeader(
         Span<byte> header,
         SaveFormat format,
@@ -90,8 +95,23 @@ internal static class SaveContainer
         int schemaVersion,
         ReadOnlySpan<byte> metadataBytes,
         ReadOnlySpan<byte> storedPayload,
-        int decodedLength)
+        int decodedLength,
+        LoadOptions limits)
     {
+        if (metadataBytes.Length > limits.MaxMetadataBytes)
+        {
+            throw new SaveEncodingException(
+                $"The save's metadata is {metadataBytes.Length:N0} bytes and its load accepts at most {limits.MaxMetadataBytes:N0} " +
+                "(LoadOptions.MaxMetadataBytes), so it could never be loaded: nothing was written.");
+        }
+
+        if (Math.Max(storedPayload.Length, decodedLength) > limits.MaxPayloadBytes)
+        {
+            throw new SaveEncodingException(
+                $"The save's payload is {Math.Max(storedPayload.Length, decodedLength):N0} bytes and its load accepts at most " +
+                $"{limits.MaxPayloadBytes:N0} (LoadOptions.MaxPayloadBytes), so it could never be loaded: nothing was written.");
+        }
+
         Magic.CopyTo(header);
         BinaryPrimitives.WriteUInt16LittleEndian(header[VersionOffset..], CurrentVersion);
         header[FormatOffset] = (byte)format;

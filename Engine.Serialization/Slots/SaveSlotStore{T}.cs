@@ -26,8 +26,11 @@ public sealed class SaveSlotStore<T>
         _files = new SlotFiles(Path.GetFullPath(directory));
         _autosaves = new AutosaveRotation(_files);
         _snapshot = new SaveSnapshot<T>(_codec);
-        SaveOptions = saveOptions ?? SaveOptions.Default;
         LoadOptions = loadOptions ?? LoadOptions.Default;
+
+        // A slot's saves are loaded with the store's options, so no save beyond their limits is written.
+        var save = saveOptions ?? SaveOptions.Default;
+        SaveOptions = ReferenceEquals(save.LoadedWith, LoadOptions) ? save : save with { LoadedWith = LoadOptions };
     }
 
     public string Directory => _files.Directory;

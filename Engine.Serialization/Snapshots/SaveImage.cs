@@ -295,7 +295,7 @@ internal sealed class SaveImage
     }
 
     /// <summary>Rewrites the header, whose checksums cover the rest.</summary>
-    public void WriteHeader(Formats.SaveFormat format, int schemaVersion)
+    public void WriteHeader(Formats.SaveFormat format, int schemaVersion, LoadOptions loadedWith)
     {
         var bytes = _bytes.AsSpan(0, Length);
         Mark(0, SaveContainer.HeaderSize);
@@ -306,7 +306,8 @@ internal sealed class SaveImage
             schemaVersion,
             bytes[SaveContainer.HeaderSize..PayloadStart],
             bytes[PayloadStart..],
-            Length - PayloadStart);
+            Length - PayloadStart,
+            loadedWith);
     }
 
     private void EnsureCapacity(int length)

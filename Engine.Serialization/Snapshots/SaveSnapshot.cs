@@ -156,7 +156,7 @@ internal sealed class SaveSnapshot<T> : IFileDelta
             _edits.Add(new ImageEdit(
                 SaveContainer.HeaderSize, _image.PayloadStart, metadataOffset, _section.WrittenCount - metadataOffset, ImageEditKind.Metadata, -1));
             _image.Apply(_edits, _section.WrittenSpan);
-            _image.WriteHeader(options.Format, _codec.SchemaVersion);
+            _image.WriteHeader(options.Format, _codec.SchemaVersion, options.LoadedWith);
             return true;
         }
         catch (Exception e) when (e is not OutOfMemoryException)

@@ -1,4 +1,6 @@
 using Engine.Core.Model;
+using Engine.Serialization.Container;
+using Engine.Testing;
 
 namespace Engine.Serialization.Tests;
 
@@ -7,6 +9,39 @@ public sealed class SaveSerializerErrorTests : IDisposable
     private readonly string _folder = Directory.CreateTempSubdirectory("engine-errors-").FullName;
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    [Fact]
+    public void Save_MetadataLargerThanTheLoadAccepts_ThrowsSaveEncodingAndWritesNothing()
+    {
+        // 17 MiB of thumbnail: the save used to be written, and then every load refused it as too large.
+        var content = ContentGenerator.Create(ContentSize.Small);
+        var metadata = new SaveMetadata { Thumbnail = new byte[17 * 1024 * 1024] };
+        var path = Path.Combine(_folder, "big.sav");
+
+        var error = Assert.Throws<SaveEncodingException>(() => SaveSerializer.SaveToFile(path, content, metadata));
+
+        Assert.StartsWith("The save's metadata is 17,", error.Message, StringComparison.Ordinal);
+        Assert.EndsWith(
+            "bytes and its load accepts at most 16,777,216 (LoadOptions.MaxMetadataBytes), so it could never be loaded: nothing was written.",
+            error.Message,
+            StringComparison.Ordinal);
+        Assert.Empty(Directory.GetFileSystemEntries(_folder));
+    }
+
+    [Fact]
+    public void Save_WithTheLimitsItIsLoadedWith_AcceptsWhatThatLoadAccepts()
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+        var metadata = new SaveMetadata { Thumbnail = new byte[17 * 1024 * 1024] };
+        var loadOptions = LoadOptions.Default with { MaxMetadataBytes = 32 * 1024 * 1024 };
+
+        byte[] save = SaveSerializer.Save(content, metadata, SaveOptions.Default with { LoadedWith = loadOptions });
+
+        GraphAssert.Equal(content, SaveSerializer.Load<GameContent>(save, loadOptions));
+        var tooSmall = LoadOptions.Default with { MaxPayloadBytes = 1_000 };
+        var error = Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(content, null, SaveOptions.Default with { LoadedWith = tooSmall }));
+        Assert.Contains("(LoadOptions.MaxPayloadBytes), so it could never be loaded", error.Message, StringComparison.Ordinal);
+    }
 
     [Fact]
     public void Load_TruncatedSave_ThrowsSaveCorrupted()

@@ -451,6 +451,36 @@ public sealed class SaveSlotStoreTests : IDisposable
     }
 
     [Fact]
+    public async Task SaveAndAutosave_LargerThanTheStoreLoads_FailWithSaveEncodingAndKeepTheSlots()
+    {
+        var store = Store();
+        var huge = new SaveMetadata { Thumbnail = new byte[17 * 1024 * 1024] };
+        await store.SaveAsync("slot", Game(1));
+        var first = await store.AutosaveAsync(Game(2));
+
+        await Assert.ThrowsAsync<SaveEncodingException>(() => store.SaveAsync("slot", Game(3), huge));
+        await Assert.ThrowsAsync<SaveEncodingException>(() => store.AutosaveAsync(Game(4), huge));
+
+        GraphAssert.Equal(Game(1), store.Load("slot").Content);
+        Assert.False(store.Load("slot").RecoveredFromBackup);
+        GraphAssert.Equal(Game(2), store.Load(first).Content);
+        var next = await store.AutosaveAsync(Game(5));
+        GraphAssert.Equal(Game(5), store.Load(next).Content);
+    }
+
+    [Fact]
+    public async Task SaveAsync_InAStoreWhoseLoadTakesMore_WritesWhatItsLoadReadsBack()
+    {
+        var loadOptions = LoadOptions.Default with { MaxMetadataBytes = 32 * 1024 * 1024 };
+        var store = new SaveSlotStore<GameContent>(_folder, loadOptions: loadOptions);
+
+        await store.SaveAsync("slot", Game(1), new SaveMetadata { Thumbnail = new byte[17 * 1024 * 1024] });
+
+        Assert.Same(loadOptions, store.SaveOptions.LoadedWith);
+        GraphAssert.Equal(Game(1), store.Load("slot").Content);
+    }
+
+    [Fact]
     public async Task QuickSave_ThenQuickLoad_GivesEqualContent()
     {
         var store = Store();
