@@ -242,6 +242,7 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
             new(builder.CheckedEnums),
             new(ShapeFacts.Immutable(builder.Objects, builder.Helpers)),
             new(ShapeFacts.MayHoldMissing(builder.Objects, builder.Unions, builder.Helpers)),
+            ShapeFacts.Recursive(builder.Objects, builder.Unions, builder.Helpers),
             new(numbers),
             new(builder.Diagnostics));
     }

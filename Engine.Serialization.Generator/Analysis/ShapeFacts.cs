@@ -4,8 +4,9 @@ using System.Linq;
 namespace Engine.Serialization.Generator.Analysis;
 
 /// <summary>
-/// Two facts about whole shapes that only the complete graph can tell (types may refer to each other): which values a
-/// snapshot can share rather than copy, and which may hold a null the model does not allow somewhere inside.
+/// Facts about whole shapes that only the complete graph can tell (types may refer to each other): which values a
+/// snapshot can share rather than copy, which may hold a null the model does not allow somewhere inside, and whether
+/// any type can contain itself.
 /// </summary>
 internal static class ShapeFacts
 {
@@ -37,6 +38,54 @@ internal static class ShapeFacts
         }
 
         return [.. immutable.OrderBy(n => n, System.StringComparer.Ordinal)];
+    }
+
+    /// <summary>
+    /// Whether any shape can contain itself (a tree's node its children, a list its next link): then a value's depth
+    /// has no bound the model sets, and a game's state may even hold a cycle.
+    /// </summary>
+    public static bool Recursive(IReadOnlyList<ObjectModel> objects, IReadOnlyList<UnionModel> unions, IReadOnlyList<ValueShape> helpers)
+    {
+        var children = new Dictionary<string, IEnumerable<ValueShape>>();
+        foreach (var type in objects)
+        {
+            children[type.Shape.HelperName!] = type.Members.Select(m => m.Shape);
+        }
+
+        foreach (var union in unions)
+        {
+            children[union.Shape.HelperName!] = union.Cases.Select(c => c.Shape);
+        }
+
+        foreach (var helper in helpers)
+        {
+            children[helper.HelperName!] = new[] { helper.Element, helper.Key }.Where(s => s is not null).Select(s => s!)
+                .Concat(helper.Components?.Items.Select(c => c.Shape) ?? Enumerable.Empty<ValueShape>());
+        }
+
+        // Depth-first, marking the shapes on the current path: reaching one of them again is a cycle.
+        var onPath = new HashSet<string>();
+        var done = new HashSet<string>();
+        bool Cycles(string name)
+        {
+            if (done.Contains(name))
+            {
+                return false;
+            }
+
+            if (!onPath.Add(name))
+            {
+                return true;
+            }
+
+            var found = children.TryGetValue(name, out var inner)
+                && inner.Any(c => c.HelperName is { } child && Cycles(child));
+            onPath.Remove(name);
+            done.Add(name);
+            return found;
+        }
+
+        return children.Keys.Any(Cycles);
     }
 
     /// <summary>Helper names of the shapes whose values may hold, at any depth, a null where the model has none.</summary>

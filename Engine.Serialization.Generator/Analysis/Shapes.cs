@@ -20,6 +20,7 @@ namespace Engine.Serialization.Generator.Analysis;
 /// <param name="CheckedEnums">Every enum whose values are checked at save and at load (all but [AllowUndefinedValues] ones).</param>
 /// <param name="Immutable">Helper names of the shapes a snapshot can share rather than copy.</param>
 /// <param name="MayHoldMissing">Helper names of the shapes whose values may hold a null the model does not allow.</param>
+/// <param name="Recursive">Whether a shape can contain itself: then every walk of a value counts its nesting (CodecSupport.Nest).</param>
 /// <param name="ProtoNumbers">Each object's protobuf message name and field numbers (save models only).</param>
 /// <param name="Diagnostics">What is wrong with the model; when any, only the surface that code calls is emitted.</param>
 internal sealed record GenerationModel(
@@ -36,6 +37,7 @@ internal sealed record GenerationModel(
     EquatableArray<ValueShape> CheckedEnums,
     EquatableArray<string> Immutable,
     EquatableArray<string> MayHoldMissing,
+    bool Recursive,
     EquatableArray<ProtoNumbers> ProtoNumbers,
     EquatableArray<DiagnosticInfo> Diagnostics);
 

@@ -9,6 +9,9 @@ internal sealed class Facts(GenerationModel model)
     private readonly HashSet<string> _immutable = new(model.Immutable);
     private readonly HashSet<string> _mayHoldMissing = new(model.MayHoldMissing);
 
+    /// <summary>Whether a shape can contain itself, so that walks count their nesting (<see cref="ObjectCode.Nest"/>).</summary>
+    public bool Recursive { get; } = model.Recursive;
+
     /// <summary>Whether a snapshot may share the value instead of copying it.</summary>
     public bool IsImmutable(ValueShape shape) => shape.Kind switch
     {

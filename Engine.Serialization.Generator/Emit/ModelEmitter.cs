@@ -92,7 +92,7 @@ internal static class ModelEmitter
             foreach (var type in model.Objects)
             {
                 code.Line();
-                ObjectEmitter.Emit(code, type);
+                ObjectEmitter.Emit(code, type, model.Recursive);
                 if (type.Accessors is { } accessors)
                 {
                     code.Line();
@@ -103,13 +103,13 @@ internal static class ModelEmitter
             foreach (var union in model.Unions)
             {
                 code.Line();
-                UnionEmitter.Emit(code, union);
+                UnionEmitter.Emit(code, union, model.Recursive);
             }
 
             foreach (var helper in model.Helpers)
             {
                 code.Line();
-                HelperEmitter.Emit(code, helper);
+                HelperEmitter.Emit(code, helper, model.Recursive);
             }
         }
 

@@ -11,6 +11,28 @@ internal static class ObjectCode
     /// <summary>Where generated code keeps the members a newer game wrote.</summary>
     public const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
 
+    /// <summary>
+    /// In a model whose types can contain themselves (<see cref="GenerationModel.Recursive"/>), counts the level a walk
+    /// enters here (CodecSupport.Nest) where MessagePack's reader counts one: at each object and union, and at each
+    /// shape of <paramref name="helper"/>'s kind that <see cref="Nests"/>. So a save never nests deeper than its load
+    /// accepts, and a cycle in a game's state ends in a SaveEncodingException rather than a stack overflow.
+    /// </summary>
+    public static void Nest(CodeWriter code, bool recursive, ValueShape? helper = null)
+    {
+        if (recursive && (helper is null || Nests(helper)))
+        {
+            code.Line(NestLine);
+        }
+    }
+
+    /// <summary>The statement of <see cref="Nest"/>, for code written as one template.</summary>
+    public const string NestLine = "using var nesting = " + Values.Support + ".Nest();";
+
+    /// <summary>Whether a helper's shape is a level of nesting: what the MessagePack reader counts (collections, tuples and pairs; not math types).</summary>
+    public static bool Nests(ValueShape helper) =>
+        helper.Kind is ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray
+        || (helper.Kind == ShapeKind.Components && helper.Components!.DepthStep);
+
     /// <summary>Calls the model's callback, turning what it throws into the save system's own refusal.</summary>
     public static void Callback(CodeWriter code, ObjectModel type, string call, string value, string failed)
     {

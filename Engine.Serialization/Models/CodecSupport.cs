@@ -20,11 +20,46 @@ public static class CodecSupport
     [ThreadStatic]
     private static bool _writingSnapshot;
 
+    [ThreadStatic]
+    private static int _nesting;
+
+    /// <summary>
+    /// The deepest a save may nest objects and collections: what a load accepts (MessagePack counts each object and
+    /// collection as one level, as the generated reader does), so a save never holds what its load would refuse.
+    /// </summary>
+    public const int MaxNesting = 500;
+
     /// <summary>
     /// Whether the writer on this thread encodes a snapshot: its OnBeforeSerialize callbacks ran on the live objects
     /// when it was taken, and must not run again on copies that may lack the state they read.
     /// </summary>
     public static bool WritingSnapshot => _writingSnapshot;
+
+    /// <summary>
+    /// Counts one level while a save, a snapshot or a check walks a model whose types can contain themselves; past
+    /// <see cref="MaxNesting"/> it throws instead of going deeper, so a game whose state holds a cycle (an object that
+    /// contains itself) gets a <see cref="SaveEncodingException"/> rather than a stack overflow that ends the process.
+    /// Disposing the scope leaves the level.
+    /// </summary>
+    public static NestingLevel Nest()
+    {
+        if (++_nesting > MaxNesting)
+        {
+            _nesting--;
+            throw new SaveEncodingException(
+                $"The game nests objects and collections deeper than {MaxNesting} levels, or holds an object that contains itself " +
+                "(a cycle), and no load reads such a save: nothing was written.");
+        }
+
+        return default;
+    }
+
+    /// <summary>One level counted by <see cref="Nest"/>, left when disposed.</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public readonly struct NestingLevel : IDisposable
+    {
+        public void Dispose() => _nesting--;
+    }
 
     /// <summary>Before each object or collection a reader creates: the load's decode budget.</summary>
     public static void Creating() => DecodeBudget.Check();

@@ -92,6 +92,7 @@ internal static class ChecksEmitter
     {
         var shape = type.Shape;
         code.Open($"public static string Missing({shape.TypeName} value)");
+        ObjectCode.Nest(code, facts.Recursive);
         for (var i = 0; i < type.Members.Count; i++)
         {
             var member = type.Members[i];
@@ -106,6 +107,7 @@ internal static class ChecksEmitter
     {
         var shape = union.Shape;
         code.Open($"public static string Missing({shape.TypeName} value)");
+        ObjectCode.Nest(code, facts.Recursive);
         code.Line("var type = value.GetType();");
         foreach (var @case in union.Cases)
         {

@@ -13,7 +13,7 @@ internal static class HelperEmitter
     private const string Generic = "global::System.Collections.Generic.";
     private const string Marshal = "global::System.Runtime.InteropServices.MemoryMarshal";
 
-    public static void Emit(CodeWriter code, ValueShape shape)
+    public static void Emit(CodeWriter code, ValueShape shape, bool recursive)
     {
         var type = shape.TypeName;
         Values.OpenClass(code, shape);
@@ -25,6 +25,7 @@ internal static class HelperEmitter
             Values.WriteNilForNull(code);
         }
 
+        ObjectCode.Nest(code, recursive, shape);
         switch (shape.Kind)
         {
             case ShapeKind.Nullable:

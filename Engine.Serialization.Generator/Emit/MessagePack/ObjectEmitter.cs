@@ -11,7 +11,7 @@ internal static class ObjectEmitter
 {
     private const string Unknown = ObjectCode.Unknown;
 
-    public static void Emit(CodeWriter code, ObjectModel type)
+    public static void Emit(CodeWriter code, ObjectModel type, bool recursive)
     {
         var shape = type.Shape;
         Values.OpenClass(code, shape);
@@ -24,13 +24,13 @@ internal static class ObjectEmitter
         }
 
         Values.FormatterMethods(code, shape);
-        EmitWrite(code, type);
+        EmitWrite(code, type, recursive);
         code.Line();
         EmitRead(code, type);
         code.Close();
     }
 
-    private static void EmitWrite(CodeWriter code, ObjectModel type)
+    private static void EmitWrite(CodeWriter code, ObjectModel type, bool recursive)
     {
         var shape = type.Shape;
         code.Open($"public static void Write({Values.Writer}, {shape.TypeName} value)");
@@ -38,6 +38,8 @@ internal static class ObjectEmitter
         {
             Values.WriteNilForNull(code);
         }
+
+        ObjectCode.Nest(code, recursive);
 
         if (type.BeforeSerialize is { } before)
         {

@@ -10,12 +10,13 @@ namespace Engine.Serialization.Generator.Emit.MessagePack;
 /// </summary>
 internal static class UnionEmitter
 {
-    public static void Emit(CodeWriter code, UnionModel union)
+    public static void Emit(CodeWriter code, UnionModel union, bool recursive)
     {
         var shape = union.Shape;
         var name = Values.Literal(union.DisplayName);
         Values.OpenClass(code, shape);
         Values.FormatterMethods(code, shape);
+        var nest = recursive ? $"    {ObjectCode.NestLine}\n" : "";
         var writeCases = string.Concat(union.Cases.Select(c => $$"""
                 if (type == typeof({{c.Shape.TypeName}}))
                 {
@@ -42,7 +43,7 @@ internal static class UnionEmitter
                     return;
                 }
 
-                var type = value.GetType();
+            {{nest}}    var type = value.GetType();
             {{writeCases}}    throw {{Values.Support}}.NotAUnionCase({{name}}, type);
             }
 

@@ -31,13 +31,13 @@ internal static class ProtobufEmitter
         foreach (var type in model.Objects)
         {
             code.Gap();
-            EmitObject(code, type, numbers[type.Shape.HelperName!]);
+            EmitObject(code, type, numbers[type.Shape.HelperName!], model.Recursive);
         }
 
         foreach (var union in model.Unions)
         {
             code.Gap();
-            EmitUnion(code, union);
+            EmitUnion(code, union, model.Recursive);
         }
 
         foreach (var helper in model.Helpers.Where(h => h.Kind is ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray or ShapeKind.Components))
@@ -95,7 +95,7 @@ internal static class ProtobufEmitter
         code.Line();
     }
 
-    private static void EmitObject(CodeWriter code, ObjectModel type, ProtoNumbers numbers)
+    private static void EmitObject(CodeWriter code, ObjectModel type, ProtoNumbers numbers, bool recursive)
     {
         var shape = type.Shape;
         var byCtor = type.CtorArguments.Count > 0;
@@ -105,6 +105,7 @@ internal static class ProtobufEmitter
         // constructor with parameters, made with default arguments where the constructor allows it.
         var defaults = Defaults(code, type, byCtor);
         code.Open($"public static void WriteProto({WriterState}, {shape.TypeName} value)");
+        ObjectCode.Nest(code, recursive);
         if (type.BeforeSerialize is { } before)
         {
             code.Open($"if (!{Values.Support}.WritingSnapshot)");
@@ -442,12 +443,13 @@ internal static class ProtobufEmitter
 
     private static string Empty(ValueShape shape) => shape.Kind == ShapeKind.Dictionary ? $"{shape.HelperName}.NewMap()" : $"{shape.HelperName}.FromItems(new {Builder(shape)}())";
 
-    private static void EmitUnion(CodeWriter code, UnionModel union)
+    private static void EmitUnion(CodeWriter code, UnionModel union, bool recursive)
     {
         var shape = union.Shape;
         var display = Values.Literal(union.DisplayName);
         OpenMessage(code, shape);
         code.Open($"public static void WriteProto({WriterState}, {shape.TypeName} value)");
+        ObjectCode.Nest(code, recursive);
         code.Line("var type = value.GetType();");
         foreach (var @case in union.Cases)
         {

@@ -100,6 +100,8 @@ internal static class RefreshEmitter
             NullChecks(code);
         }
 
+        ObjectCode.Nest(code, facts.Recursive);
+
         if (type.BeforeSerialize is { } before)
         {
             ObjectCode.Callback(code, type, before, "value", "BeforeSerializeFailed");
@@ -321,6 +323,7 @@ internal static class RefreshEmitter
         var shape = union.Shape;
         OpenRefresh(code, shape.TypeName);
         NullChecks(code);
+        ObjectCode.Nest(code, facts.Recursive);
         code.Line("var type = value.GetType();");
         code.Open("if (copy.GetType() != type)");
         code.Line("copy = Copy(value);");

@@ -59,6 +59,8 @@ internal static class SnapshotEmitter
             Values.ReturnNullForNull(code);
         }
 
+        ObjectCode.Nest(code, facts.Recursive);
+
         if (type.BeforeSerialize is { } before)
         {
             ObjectCode.Callback(code, type, before, "value", "BeforeSerializeFailed");
@@ -96,6 +98,7 @@ internal static class SnapshotEmitter
         var name = Values.Literal(union.DisplayName);
         code.Open($"public static {shape.TypeName} Copy({shape.TypeName} value)");
         Values.ReturnNullForNull(code);
+        ObjectCode.Nest(code, facts.Recursive);
         code.Line("var type = value.GetType();");
         foreach (var @case in union.Cases)
         {

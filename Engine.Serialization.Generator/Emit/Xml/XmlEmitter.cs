@@ -24,20 +24,20 @@ internal static class XmlEmitter
         foreach (var type in model.Objects)
         {
             code.Gap();
-            EmitObject(code, type);
+            EmitObject(code, type, model.Recursive);
         }
 
         foreach (var union in model.Unions)
         {
             code.Gap();
-            EmitUnion(code, union);
+            EmitUnion(code, union, model.Recursive);
         }
 
         foreach (var helper in model.Helpers.Where(h => h.Kind is ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray or ShapeKind.Components
             or ShapeKind.Nullable or ShapeKind.Bytes or ShapeKind.Custom))
         {
             code.Gap();
-            EmitHelper(code, helper);
+            EmitHelper(code, helper, model.Recursive);
         }
 
         code.Close();
@@ -115,7 +115,7 @@ internal static class XmlEmitter
         _ => shape.TypeName.Substring(shape.TypeName.LastIndexOf('.') + 1),
     };
 
-    private static void EmitObject(CodeWriter code, ObjectModel type)
+    private static void EmitObject(CodeWriter code, ObjectModel type, bool recursive)
     {
         var shape = type.Shape;
         code.Open($"partial class {shape.HelperName}");
@@ -128,6 +128,8 @@ internal static class XmlEmitter
             code.Close();
             code.Line();
         }
+
+        ObjectCode.Nest(code, recursive);
 
         if (type.BeforeSerialize is { } before)
         {
@@ -223,8 +225,9 @@ internal static class XmlEmitter
         code.Close();
     }
 
-    private static void EmitUnion(CodeWriter code, UnionModel union)
+    private static void EmitUnion(CodeWriter code, UnionModel union, bool recursive)
     {
+        var nest = recursive ? $"        {ObjectCode.NestLine}\n" : "";
         var shape = union.Shape;
         var display = Values.Literal(union.DisplayName);
         var writeCases = string.Concat(union.Cases.Select(c => $$"""
@@ -258,7 +261,7 @@ internal static class XmlEmitter
                         return;
                     }
 
-                    writer.WriteStartElement(name);
+            {{nest}}        writer.WriteStartElement(name);
                     var type = value.GetType();
             {{writeCases}}        throw {{Values.Support}}.NotAUnionCase({{display}}, type);
                 }
@@ -296,7 +299,7 @@ internal static class XmlEmitter
             """);
     }
 
-    private static void EmitHelper(CodeWriter code, ValueShape shape)
+    private static void EmitHelper(CodeWriter code, ValueShape shape, bool recursive)
     {
         code.Open($"partial class {shape.HelperName}");
         code.Open($"public static void WriteXml({Writer}, string name, {shape.TypeName} value)");
@@ -308,6 +311,8 @@ internal static class XmlEmitter
             code.Close();
             code.Line();
         }
+
+        ObjectCode.Nest(code, recursive, shape);
 
         var element = shape.Element;
         var itemName = element is null ? null : Values.Literal(element.SchemaName);

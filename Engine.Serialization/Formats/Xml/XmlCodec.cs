@@ -16,8 +16,12 @@ public static class XmlCodec
 {
     public const string InstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance";
 
-    /// <summary>How deeply elements may nest in what a load reads (as MessagePack's untrusted-data limit).</summary>
-    public const int MaxDepth = 500;
+    /// <summary>
+    /// How deeply elements may nest in what a load reads: two elements for each level a save may nest
+    /// (<see cref="Models.CodecSupport.MaxNesting"/>; a dictionary's entry and a multi-dimensional array's items are
+    /// elements of their own), and the document's, so that every save written loads.
+    /// </summary>
+    public const int MaxDepth = (2 * Models.CodecSupport.MaxNesting) + 8;
 
     /// <summary>Writes <c>&lt;name xsi:nil="true" /&gt;</c>: a null the model allows.</summary>
     public static void WriteNil(XmlWriter writer, string name)

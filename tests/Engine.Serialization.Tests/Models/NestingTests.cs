@@ -1,0 +1,131 @@
+using Engine.Serialization.Models;
+using Engine.Serialization.Slots;
+using Engine.Testing;
+using MessagePack;
+
+namespace Engine.Serialization.Tests.Models;
+
+/// <summary>
+/// A model whose types contain themselves (a tree): a game's state may then nest as deep as it likes, or hold a cycle.
+/// Saving such state used to overflow the stack and end the process (a cycle), or write a save no load would read
+/// (deeper than the load's nesting limit).
+/// </summary>
+public sealed class NestingTests : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("nesting-").FullName;
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    public static TheoryData<SaveFormat, SaveCompression> EveryFormat()
+    {
+        var cases = new TheoryData<SaveFormat, SaveCompression>();
+        foreach (var format in Enum.GetValues<SaveFormat>())
+        {
+            cases.Add(format, SaveCompression.None);
+            cases.Add(format, SaveCompression.Lz4);
+        }
+
+        return cases;
+    }
+
+    [Theory]
+    [MemberData(nameof(EveryFormat))]
+    public async Task Save_OfAGameHoldingACycle_ThrowsSaveEncodingAndKeepsTheSlot(SaveFormat format, SaveCompression compression)
+    {
+        var options = new SaveOptions { Format = format, Compression = compression };
+        var store = new SaveSlotStore<NestedWorld>(_folder, options);
+        var world = Chain(3, byName: false);
+        await store.SaveAsync("slot", world);
+        world.Root.Children[0].Children.Add(world.Root);
+
+        var direct = Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(world, null, options));
+        var slot = await Assert.ThrowsAsync<SaveEncodingException>(() => store.SaveAsync("slot", world));
+        var autosave = await Assert.ThrowsAsync<SaveEncodingException>(() => store.AutosaveAsync(world));
+
+        foreach (var error in new[] { direct, slot, autosave })
+        {
+            Assert.Contains("deeper than 500 levels, or holds an object that contains itself (a cycle)", error.Message, StringComparison.Ordinal);
+        }
+
+        GraphAssert.Equal(Chain(3, byName: false), store.Load("slot").Content);
+    }
+
+    [Theory]
+    [MemberData(nameof(EveryFormat))]
+    public void Save_TheDeepestTreeItWrites_LoadsBack(SaveFormat format, SaveCompression compression)
+    {
+        var options = new SaveOptions { Format = format, Compression = compression };
+        foreach (var byName in new[] { false, true })
+        {
+            int deepest = DeepestSaved(options, byName);
+
+            var world = Chain(deepest, byName);
+            GraphAssert.Equal(world, SaveSerializer.Load<NestedWorld>(SaveSerializer.Save(world, null, options)));
+            Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(Chain(deepest + 1, byName), null, options));
+            Assert.InRange(deepest, 200, CodecSupport.MaxNesting);
+        }
+    }
+
+    /// <summary>The longest chain of nodes a save in <paramref name="options"/> accepts, found by bisection.</summary>
+    private static int DeepestSaved(SaveOptions options, bool byName)
+    {
+        int accepted = 1, refused = CodecSupport.MaxNesting + 1;
+        while (refused - accepted > 1)
+        {
+            int depth = (accepted + refused) / 2;
+            try
+            {
+                SaveSerializer.Save(Chain(depth, byName), null, options);
+                accepted = depth;
+            }
+            catch (SaveEncodingException)
+            {
+                refused = depth;
+            }
+        }
+
+        return accepted;
+    }
+
+    /// <summary>A world whose root has one child, which has one child, <paramref name="depth"/> deep: through lists or dictionaries.</summary>
+    private static NestedWorld Chain(int depth, bool byName)
+    {
+        var world = new NestedWorld { Name = "chain" };
+        var node = world.Root;
+        for (int i = 0; i < depth; i++)
+        {
+            var child = new NestedNode { Id = i };
+            if (byName)
+            {
+                node.Named["next"] = child;
+            }
+            else
+            {
+                node.Children.Add(child);
+            }
+
+            node = child;
+        }
+
+        return world;
+    }
+}
+
+[SaveModel]
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class NestedWorld
+{
+    public string Name { get; set; } = "";
+
+    public NestedNode Root { get; set; } = new();
+}
+
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class NestedNode
+{
+    public int Id { get; set; }
+
+    public List<NestedNode> Children { get; set; } = [];
+
+    public Dictionary<string, NestedNode> Named { get; set; } = [];
+}
