@@ -2,6 +2,7 @@ using System.Buffers.Binary;
 using System.Globalization;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Tests.Fixtures;
 using Xunit.Abstractions;
 
 namespace Engine.Serialization.Tests.Fuzzing;
@@ -25,20 +26,8 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
     private const int SeedLoads = 3;
     private const int BytesPerInputByte = 8;
 
-    public static TheoryData<SaveFormat, SaveCompression> Cases()
-    {
-        var cases = new TheoryData<SaveFormat, SaveCompression>();
-        foreach (var format in Enum.GetValues<SaveFormat>())
-        {
-            cases.Add(format, SaveCompression.None);
-            cases.Add(format, SaveCompression.Lz4);
-        }
-
-        return cases;
-    }
-
     [Theory]
-    [MemberData(nameof(Cases))]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
     public void Load_MutatedSaves_LoadOrThrowSaveExceptionsWithinBounds(SaveFormat format, SaveCompression compression)
     {
         int inputs = EnvironmentNumber("SAVE_FUZZ_INPUTS") ?? DefaultInputsPerCase;

@@ -1,5 +1,6 @@
 using Engine.Serialization.Models;
 using Engine.Serialization.Slots;
+using Engine.Serialization.Tests.Fixtures;
 using Engine.Testing;
 using MessagePack;
 
@@ -16,20 +17,8 @@ public sealed class NestingTests : IDisposable
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 
-    public static TheoryData<SaveFormat, SaveCompression> EveryFormat()
-    {
-        var cases = new TheoryData<SaveFormat, SaveCompression>();
-        foreach (var format in Enum.GetValues<SaveFormat>())
-        {
-            cases.Add(format, SaveCompression.None);
-            cases.Add(format, SaveCompression.Lz4);
-        }
-
-        return cases;
-    }
-
     [Theory]
-    [MemberData(nameof(EveryFormat))]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
     public async Task Save_OfAGameHoldingACycle_ThrowsSaveEncodingAndKeepsTheSlot(SaveFormat format, SaveCompression compression)
     {
         var options = new SaveOptions { Format = format, Compression = compression };
@@ -51,7 +40,7 @@ public sealed class NestingTests : IDisposable
     }
 
     [Theory]
-    [MemberData(nameof(EveryFormat))]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
     public void Save_TheDeepestTreeItWrites_LoadsBack(SaveFormat format, SaveCompression compression)
     {
         var options = new SaveOptions { Format = format, Compression = compression };
