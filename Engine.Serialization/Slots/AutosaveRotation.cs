@@ -14,11 +14,12 @@ internal sealed class AutosaveRotation(SlotFiles files)
     private const int NamesRemembered = 16;
 
     /// <summary>
-    /// The highest autosave number. A slot named beyond it ("autosave-2147483647") is an ordinary slot, so the next
-    /// number can always be written and named: one past <see cref="int.MaxValue"/> named no autosave the rotation knew.
+    /// The highest autosave number. A slot named with a larger one ("autosave-2147483647") is an ordinary slot: counted
+    /// as an autosave, it made the next number overflow into a name no listing took for an autosave again.
     /// </summary>
     internal const int MaxNumber = 99_999_999;
 
+    /// <summary>The digits <see cref="NameOf"/> pads a number to ("autosave-000001").</summary>
     private const int NumberDigits = 6;
     private const int WritesWithoutListing = 16;
 
