@@ -74,7 +74,15 @@ public sealed class SaveSlotStore<T>
     public Task SaveAsync(string slot, T content, SaveMetadata? metadata = null)
     {
         string fileName = SlotFileName.Of(slot);
-        return _writes.Enqueue(Prepare(fileName, SlotFileName.Typed(slot), content, metadata));
+        string typedName = SlotFileName.Typed(slot);
+        try
+        {
+            return _writes.Enqueue(Prepare(fileName, typedName, content, metadata));
+        }
+        catch (SaveException refused)
+        {
+            return Task.FromException(refused);
+        }
     }
 
     /// <inheritdoc cref="LoadAsync"/>
@@ -114,13 +122,23 @@ public sealed class SaveSlotStore<T>
     /// Saves to a new autosave slot (autosave-000001, autosave-000002, ...) and, once it is
     /// written, deletes all but the newest <see cref="AutosavesKept"/>. Returns the slot's name.
     /// </summary>
-    public Task<string> AutosaveAsync(T content, SaveMetadata? metadata = null) =>
-        _writes.Enqueue(Prepare(fileName: null, typedName: null, content, metadata));
+    public Task<string> AutosaveAsync(T content, SaveMetadata? metadata = null)
+    {
+        try
+        {
+            return _writes.Enqueue(Prepare(fileName: null, typedName: null, content, metadata));
+        }
+        catch (SaveException refused)
+        {
+            return Task.FromException<string>(refused);
+        }
+    }
 
     /// <summary>
     /// Snapshots <paramref name="content"/> now, into a save that records the slot's name as typed, for the listing: in
     /// the store's snapshot when no other save holds it, else in a copy of its own. An autosave (no names) is named as
-    /// it is written.
+    /// it is written. What the snapshot refuses (a null the model does not allow, a cycle, a callback's refusal) the
+    /// callers return as their task's failure, as they do the write's own.
     /// </summary>
     private SlotSaveWrite Prepare(string? fileName, string? typedName, T content, SaveMetadata? metadata)
     {
