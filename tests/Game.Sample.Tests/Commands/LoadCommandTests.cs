@@ -134,10 +134,13 @@ public sealed class LoadCommandTests : IDisposable
 
     private static byte[] Plain(SaveFormat format, byte[] payload) => Frame(format, SaveCompression.None, payload, payload.Length);
 
+    /// <summary>Frames a payload as a save file; a hostile one may declare more than a load accepts, which a game's save refuses.</summary>
     private static byte[] Frame(SaveFormat format, SaveCompression compression, byte[] stored, int decodedLength)
     {
         var file = new ArrayBufferWriter<byte>();
-        SaveContainer.Write(file, format, compression, 1, new SaveMetadata { Title = "hostile", ModelId = SaveContainer.Version1ModelId }, stored, decodedLength);
+        var anySize = LoadOptions.Default with { MaxPayloadBytes = int.MaxValue };
+        SaveContainer.Write(
+            file, format, compression, 1, new SaveMetadata { Title = "hostile", ModelId = SaveContainer.Version1ModelId }, stored, decodedLength, anySize);
         return file.WrittenSpan.ToArray();
     }
 
