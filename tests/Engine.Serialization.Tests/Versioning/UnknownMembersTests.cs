@@ -1,5 +1,6 @@
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Slots;
 using Engine.Testing;
 using RpgGame.Model;
 
@@ -89,6 +90,38 @@ public sealed class UnknownMembersTests
 
         Assert.Equal(["mule"], back.Mounts);
         Assert.Equal("T", back.Heroes[0].Title);
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task KeptMembers_SurviveAutosavesInARow_WhileTheOlderGamePlays(SaveFormat format)
+    {
+        // The store's saves after the first re-encode only what changed, into the bytes of the last file it wrote.
+        var options = new SaveOptions { Format = format };
+        var newer = new NewerPartyState { PartyName = "Company", Mounts = ["mule"], Heroes = [new NewerHero { Name = "A", Title = "T" }] };
+        var older = SaveSerializer.Load<PartyState>(SaveSerializer.Save(newer, options: options));
+        var folder = Directory.CreateTempSubdirectory("unknown-autosaves-").FullName;
+        try
+        {
+            var store = new SaveSlotStore<PartyState>(folder, options);
+            string last = "";
+            for (int turn = 0; turn < 5; turn++)
+            {
+                older.Location = $"Road {turn}";
+                older.Heroes[0].Health = turn;
+                last = await store.AutosaveAsync(older);
+            }
+
+            var back = SaveSerializer.LoadFromFile<NewerPartyState>(store.PathOf(last));
+            Assert.Equal(["mule"], back.Mounts);
+            Assert.Equal(("A", "T"), (back.Heroes[0].Name, back.Heroes[0].Title));
+            Assert.Equal(4f, SaveSerializer.LoadFromFile<PartyState>(store.PathOf(last)).Heroes[0].Health);
+            Assert.Equal("Road 4", back.Location);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
     }
 
     [Fact]
