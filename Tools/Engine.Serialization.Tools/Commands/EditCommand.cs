@@ -10,7 +10,8 @@ namespace Engine.Serialization.Tools.Commands;
 
 /// <summary>
 /// <c>edit FILE --set PATH=VALUE...</c>: changes values of the game in a save and writes it again in its format and
-/// compression with the same metadata and new checksums, keeping the previous file as FILE.bak. Through the model when
+/// compression with its metadata (what it took from the game taken again) and new checksums, keeping the previous file
+/// as FILE.bak. Through the model when
 /// this program has it: the game is loaded (and migrated) as the game loads it, and an edit the game would refuse is
 /// refused. Without it, only a MessagePack save, edited in its own structure.
 /// </summary>
@@ -34,6 +35,7 @@ internal static class EditCommand
         }
 
         var game = codec is null ? save.GameAsMessagePack("edit") : EditableGame(save, codec);
+        var unedited = game;
         var changes = new List<string>();
         save.Walk(() =>
         {
@@ -52,7 +54,8 @@ internal static class EditCommand
             if (codec is not null)
             {
                 var options = new SaveOptions { Format = save.Header.Format, Compression = save.Header.Compression };
-                codec.Save(file, codec.Decode(SaveFormat.MessagePack, game), save.Info.Metadata, options);
+                var edited = codec.Decode(SaveFormat.MessagePack, game);
+                codec.Save(file, edited, MetadataFollowing(save.Info.Metadata, codec.Decode(SaveFormat.MessagePack, unedited), edited), options);
                 codec.Load(file.WrittenMemory, LoadOptions.Default);
             }
             else
@@ -100,6 +103,30 @@ internal static class EditCommand
         return asSaved.WrittenSpan.SequenceEqual(roundTripped.WrittenSpan) ? asMessagePack : throw new ToolException(
             $"{save.Path}: the save holds members its model doesn't have (a newer version of the game wrote them), which an edit here "
             + "would drop, so nothing was written: edit it with the newer game's savetool (SaveTool.Run in its program).");
+    }
+
+    /// <summary>
+    /// The save's metadata, with what it had taken from the game (the title, play time and game a model gives as an
+    /// <see cref="ISaveMetadataSource"/>) taken again from the edited game, so that a slot list shows the edit; what the
+    /// game had set otherwise when it saved, and the time it saved, stay.
+    /// </summary>
+    private static SaveMetadata MetadataFollowing(SaveMetadata kept, object unedited, object edited)
+    {
+        if (unedited is not ISaveMetadataSource before || edited is not ISaveMetadataSource after)
+        {
+            return kept;
+        }
+
+        return new SaveMetadata
+        {
+            Title = kept.Title == before.Title ? after.Title : kept.Title,
+            SavedAtUtc = kept.SavedAtUtc,
+            PlayTimeSeconds = kept.PlayTimeSeconds.Equals(before.PlayTimeSeconds) ? after.PlayTimeSeconds : kept.PlayTimeSeconds,
+            GameId = kept.GameId == before.GameId ? after.GameId : kept.GameId,
+            Thumbnail = kept.Thumbnail,
+            ModelId = kept.ModelId,
+            SlotName = kept.SlotName,
+        };
     }
 
     /// <summary>The edited MessagePack payload in the save's container again, with its header's format, compression, schema and metadata.</summary>

@@ -51,6 +51,25 @@ public sealed class EditTests : IDisposable
     }
 
     [Fact]
+    public void Edit_OfWhatTheMetadataTookFromTheGame_ChangesTheMetadataToo_AndLeavesWhatTheGameSetItself()
+    {
+        // A slot list shows the metadata: the title and play time a save took from the game follow an edit of them.
+        var content = SaveFiles.Small();
+        string own = _files.PathOf("own.sav");
+        SaveSerializer.SaveToFile(own, content);
+        string given = _files.Write("given.sav", content);
+
+        Assert.Equal(0, SaveToolProgram.Run("edit", own, "--set", "Title=The Cave", "--set", "PlayTimeSeconds=99.5").ExitCode);
+        Assert.Equal(0, SaveToolProgram.Run("edit", given, "--set", "Title=The Cave", "--set", "PlayTimeSeconds=99.5").ExitCode);
+
+        var ownInfo = SaveSerializer.ReadInfo(own).Metadata;
+        Assert.Equal(("The Cave", 99.5), (ownInfo.Title, ownInfo.PlayTimeSeconds));
+        var givenInfo = SaveSerializer.ReadInfo(given).Metadata;
+        Assert.Equal((SaveFiles.Metadata.Title, SaveFiles.Metadata.PlayTimeSeconds), (givenInfo.Title, givenInfo.PlayTimeSeconds));
+        Assert.Equal("The Cave", SaveSerializer.LoadFromFile<GameContent>(given).Title);
+    }
+
+    [Fact]
     public void Edit_OfASlot_LeavesASaveTheSlotLoads_AndItsBackupThePreviousSave()
     {
         var slots = new SaveSlotStore<GameContent>(_files.Folder);
