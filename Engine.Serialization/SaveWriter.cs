@@ -65,7 +65,14 @@ internal static class SaveWriter
     {
         ArgumentNullException.ThrowIfNull(stream);
         using var file = Encode(content, metadata, options);
-        stream.Write(file.WrittenSpan);
+        try
+        {
+            stream.Write(file.WrittenSpan);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw StreamRefused(e);
+        }
     }
 
     /// <summary>Encodes before the first await, so the game may change the content as soon as this returns.</summary>
@@ -95,9 +102,20 @@ internal static class SaveWriter
     {
         using (file)
         {
-            await stream.WriteAsync(file.WrittenMemory, cancellationToken).ConfigureAwait(false);
+            try
+            {
+                await stream.WriteAsync(file.WrittenMemory, cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                throw StreamRefused(e);
+            }
         }
     }
+
+    /// <summary>The game's own stream failed while the save was written to it: the save system's exception, saying so.</summary>
+    private static SaveIOException StreamRefused(Exception e) =>
+        new($"The save could not be written: the stream refused it ({e.Message}), so what it holds is not a whole save.", innerException: e);
 
     private static async Task WriteFileAndRelease(string path, PooledBufferWriter file, CancellationToken cancellationToken)
     {

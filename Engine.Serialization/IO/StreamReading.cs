@@ -11,6 +11,37 @@ internal static class StreamReading
     public static ReadOnlyMemory<byte> ReadAll(Stream stream, LoadOptions limits)
     {
         ArgumentNullException.ThrowIfNull(stream);
+        try
+        {
+            return ReadWithinLimits(stream, limits);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw Refused(e);
+        }
+    }
+
+    public static async Task<ReadOnlyMemory<byte>> ReadAllAsync(Stream stream, LoadOptions limits, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        try
+        {
+            return await ReadWithinLimitsAsync(stream, limits, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw Refused(e);
+        }
+    }
+
+    /// <summary>
+    /// The stream failed while the save was read from it (a file's read names the file on its way out): the save
+    /// system's exception, so that a game catching <see cref="SaveException"/> catches this too.
+    /// </summary>
+    private static SaveIOException Refused(Exception e) => new($"The save could not be read ({e.Message}).", innerException: e);
+
+    private static ReadOnlyMemory<byte> ReadWithinLimits(Stream stream, LoadOptions limits)
+    {
         if (stream.CanSeek)
         {
             byte[] data = FreshMemory.Array<byte>(RemainingWithinLimits(stream, limits));
@@ -29,9 +60,8 @@ internal static class StreamReading
         return buffer.GetBuffer().AsMemory(0, (int)buffer.Length);
     }
 
-    public static async Task<ReadOnlyMemory<byte>> ReadAllAsync(Stream stream, LoadOptions limits, CancellationToken cancellationToken)
+    private static async Task<ReadOnlyMemory<byte>> ReadWithinLimitsAsync(Stream stream, LoadOptions limits, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(stream);
         if (stream.CanSeek)
         {
             byte[] data = FreshMemory.Array<byte>(RemainingWithinLimits(stream, limits));

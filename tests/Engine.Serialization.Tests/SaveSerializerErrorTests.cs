@@ -43,6 +43,74 @@ public sealed class SaveSerializerErrorTests : IDisposable
         Assert.Contains("(LoadOptions.MaxPayloadBytes), so it could never be loaded", error.Message, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData(0)]
+    [InlineData(60)]
+    [InlineData(5000)]
+    public async Task LoadAndSave_OnAStreamThatFails_ThrowSaveIO(int failAt)
+    {
+        // A game catches SaveException around its saves: a stream's own failure (a network gone, a disk full) used to
+        // escape as a bare IOException.
+        var content = ContentGenerator.Create(ContentSize.Small);
+        byte[] save = SaveSerializer.Save(content);
+
+        var load = Assert.Throws<SaveIOException>(() => SaveSerializer.Load<GameContent>(new FailingStream(save, failAt)));
+        var loadAsync = await Assert.ThrowsAsync<SaveIOException>(() => SaveSerializer.LoadAsync<GameContent>(new FailingStream(save, failAt)));
+        var write = Assert.Throws<SaveIOException>(() => SaveSerializer.Save(new FailingStream([], failAt), content));
+        var writeAsync = await Assert.ThrowsAsync<SaveIOException>(() => SaveSerializer.SaveAsync(new FailingStream([], failAt), content));
+
+        Assert.Equal("The save could not be read (the stream failed).", load.Message);
+        Assert.Equal(load.Message, loadAsync.Message);
+        Assert.Equal("The save could not be written: the stream refused it (the stream failed), so what it holds is not a whole save.", write.Message);
+        Assert.Equal(write.Message, writeAsync.Message);
+    }
+
+    /// <summary>A stream that reads <c>data</c> and takes writes up to <c>failAt</c> bytes, then fails as a broken connection does.</summary>
+    private sealed class FailingStream(byte[] data, int failAt) : Stream
+    {
+        private int _position;
+
+        public override bool CanRead => true;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => true;
+
+        public override long Length => throw new NotSupportedException();
+
+        public override long Position { get => _position; set => throw new NotSupportedException(); }
+
+        public override void Flush()
+        {
+        }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            if (_position >= failAt)
+            {
+                throw new IOException("the stream failed");
+            }
+
+            int read = Math.Min(Math.Min(count, data.Length - _position), failAt - _position);
+            Array.Copy(data, _position, buffer, offset, read);
+            _position += read;
+            return read;
+        }
+
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            _position += count;
+            if (_position > failAt)
+            {
+                throw new IOException("the stream failed");
+            }
+        }
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+    }
+
     [Fact]
     public void Load_TruncatedSave_ThrowsSaveCorrupted()
     {
