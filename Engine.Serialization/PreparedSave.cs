@@ -29,8 +29,15 @@ public sealed class PreparedSave<T>
     public static PreparedSave<T> Prepare(T content, SaveMetadata? metadata = null, SaveOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(content);
-        var snapshot = SaveModels.Get<T>().Copy(content);
-        return new PreparedSave<T>(snapshot, SaveMetadata.For(content, metadata), options ?? SaveOptions.Default);
+        try
+        {
+            var snapshot = SaveModels.Get<T>().Copy(content);
+            return new PreparedSave<T>(snapshot, SaveMetadata.For(content, metadata), options ?? SaveOptions.Default);
+        }
+        catch (Exception e) when (CodecSupport.IsGameCodeFailure(e))
+        {
+            throw CodecSupport.GameCodeFailed(e);
+        }
     }
 
     /// <summary>Encodes, compresses and writes the whole save file; safe to call from any thread, more than once.</summary>

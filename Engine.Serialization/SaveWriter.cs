@@ -25,18 +25,25 @@ internal static class SaveWriter
         }
 
         options ??= SaveOptions.Default;
-        metadata = SaveMetadata.For(content, metadata).With(codec.ModelId, options.GameId);
-
-        using var payload = new PooledBufferWriter();
-        SaveFormats.Get(options.Format, codec).Write(payload, content);
-        using var compressed = options.Compression == SaveCompression.None ? null : new PooledBufferWriter(payload.WrittenCount / 2);
-        if (compressed is not null)
+        try
         {
-            PayloadCompression.Compress(options.Compression, payload.WrittenSpan, compressed, options.Lz4Level);
-        }
+            metadata = SaveMetadata.For(content, metadata).With(codec.ModelId, options.GameId);
 
-        var stored = compressed is null ? payload.WrittenSpan : compressed.WrittenSpan;
-        SaveContainer.Write(output, options.Format, options.Compression, codec.SchemaVersion, metadata, stored, payload.WrittenCount, options.LoadedWith);
+            using var payload = new PooledBufferWriter();
+            SaveFormats.Get(options.Format, codec).Write(payload, content);
+            using var compressed = options.Compression == SaveCompression.None ? null : new PooledBufferWriter(payload.WrittenCount / 2);
+            if (compressed is not null)
+            {
+                PayloadCompression.Compress(options.Compression, payload.WrittenSpan, compressed, options.Lz4Level);
+            }
+
+            var stored = compressed is null ? payload.WrittenSpan : compressed.WrittenSpan;
+            SaveContainer.Write(output, options.Format, options.Compression, codec.SchemaVersion, metadata, stored, payload.WrittenCount, options.LoadedWith);
+        }
+        catch (Exception e) when (CodecSupport.IsGameCodeFailure(e))
+        {
+            throw CodecSupport.GameCodeFailed(e);
+        }
     }
 
     /// <summary>The whole save file in a pooled buffer, which the caller disposes once it has copied or written it.</summary>

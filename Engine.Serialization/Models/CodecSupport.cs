@@ -175,6 +175,18 @@ public static class CodecSupport
     public static SaveEncodingException BeforeSerializeFailed(string type, Exception e) =>
         new($"The game's {type} refused to be saved ({e.Message}): nothing was written. Fix what it names and save again.", innerException: e);
 
+    /// <summary>
+    /// Whether an exception out of a walk of the game came from the game's own code (a member's getter, a custom
+    /// formatter) rather than from the save system: a save then throws <see cref="GameCodeFailed"/>, so that a game
+    /// catching <see cref="SaveException"/> catches it too.
+    /// </summary>
+    internal static bool IsGameCodeFailure(Exception e) => e is not (SaveException or OutOfMemoryException or OperationCanceledException);
+
+    /// <summary>The game's own code threw while it was saved; the inner exception says where.</summary>
+    internal static SaveEncodingException GameCodeFailed(Exception e) =>
+        new($"The game's own code failed while it was saved ({e.GetType().Name}: {e.Message}): nothing was written. "
+            + "A member's getter or a custom formatter threw; the inner exception says which.", innerException: e);
+
     /// <summary>A model's OnAfterDeserialize threw: the game refused what the save holds.</summary>
     public static SaveCorruptedException AfterDeserializeFailed(string type, Exception e) =>
         new($"The payload's {type} was refused by the game ({e.Message}).", innerException: e);

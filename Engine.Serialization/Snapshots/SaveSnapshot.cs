@@ -62,13 +62,18 @@ internal sealed class SaveSnapshot<T> : IFileDelta
             _codec.Refresh(content, ref _copy, _changes);
             return true;
         }
-        catch
+        catch (Exception e)
         {
             // A refresh that stopped halfway left a copy no one can trust.
             _copy = default!;
             _changes.Clear();
             _image.Invalidate();
             Release();
+            if (CodecSupport.IsGameCodeFailure(e))
+            {
+                throw CodecSupport.GameCodeFailed(e);
+            }
+
             throw;
         }
     }
