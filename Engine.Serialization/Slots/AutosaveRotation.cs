@@ -82,10 +82,11 @@ internal sealed class AutosaveRotation(SlotFiles files)
         if (kept >= 2 && _saves.Count >= kept)
         {
             // The oldest goes either way: the new file may be built out of it, after its backup is gone.
-            dropped = files.PathOf(NameOf(_saves[0]));
+            var oldest = NameOf(_saves[0]);
+            dropped = files.PathOf(oldest);
             if (Has(_saves[0], AutosaveFiles.Backup))
             {
-                AtomicFile.DeleteQuietly(files.BackupPathOf(NameOf(_saves[0])));
+                AtomicFile.DeleteQuietly(files.BackupPathOf(oldest));
             }
         }
 
@@ -166,7 +167,7 @@ internal sealed class AutosaveRotation(SlotFiles files)
         {
             if (number < oldestKept && (found & AutosaveFiles.Lock) != 0)
             {
-                ProcessLock.DeleteIfFree(files.PathOf(NameOf(number)) + SaveSlotStore.LockExtension);
+                ProcessLock.DeleteIfFree(SlotFiles.OwnLockPath(files.PathOf(NameOf(number))));
                 _staleLocks.Add(number);
             }
         }

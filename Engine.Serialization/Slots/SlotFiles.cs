@@ -12,12 +12,12 @@ internal sealed class SlotFiles(string directory)
     /// <summary>How long a save waits for another process's save to the same slot: far longer than any save takes.</summary>
     internal static readonly TimeSpan LockPatience = TimeSpan.FromMinutes(2);
 
-    /// <summary>The paths of the slots last used, so that saving to a slot again builds no strings; locked while used.</summary>
     /// <summary>The lock every process takes to write or delete any autosave of the folder.</summary>
     internal const string AutosaveLock = "." + SaveSlotStore.AutosavePrefix + "lock";
 
     private string? _autosaveLock;
 
+    /// <summary>The paths of the slots last used, so that saving to a slot again builds no strings; locked while used.</summary>
     private readonly Dictionary<string, SlotPaths> _paths = new(StringComparer.Ordinal);
 
     public string Directory { get; } = directory;
@@ -97,6 +97,18 @@ internal sealed class SlotFiles(string directory)
         // No file, no backup: a new autosave builds no backup path. Under the lock no other writer can add the file.
         AtomicFile.Write(path, save, File.Exists(path) ? BackupPathOf(slot) : null, beforeStep, reuse, delta, Directory);
     }
+
+    /// <summary>
+    /// The lock a tool writing the save file <paramref name="savePath"/> takes, as a store would for its slot: the
+    /// folder's autosave lock for an autosave, else the file's own.
+    /// </summary>
+    public static string LockPathFor(string savePath) =>
+        AutosaveRotation.IsAutosave(Path.GetFileNameWithoutExtension(savePath))
+            ? Path.Combine(Path.GetDirectoryName(Path.GetFullPath(savePath))!, AutosaveLock)
+            : OwnLockPath(savePath);
+
+    /// <summary>A save file's own lock file, beside it: every slot's but an autosave's (and every autosave's before they shared one).</summary>
+    public static string OwnLockPath(string savePath) => savePath + SaveSlotStore.LockExtension;
 
     /// <summary>Takes the slot's lock (every autosave's is the folder's one autosave lock), creating the folder if needed.</summary>
     public ProcessLock Lock(string slot) => Lock(LockPathOf(slot), PathOf(slot));
@@ -183,6 +195,6 @@ internal sealed class SlotFiles(string directory)
 
         public string Backup => field ??= Save + SaveSlotStore.BackupExtension;
 
-        public string Lock => field ??= sharedLock ?? Save + SaveSlotStore.LockExtension;
+        public string Lock => field ??= sharedLock ?? OwnLockPath(Save);
     }
 }

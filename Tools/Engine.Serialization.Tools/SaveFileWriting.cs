@@ -14,7 +14,7 @@ internal static class SaveFileWriting
     /// </summary>
     public static bool Replace(string path, ReadOnlySpan<byte> save)
     {
-        string lockPath = LockPathOf(path);
+        string lockPath = SlotFiles.LockPathFor(path);
         using var slotLock = File.Exists(lockPath) ? ProcessLock.Acquire(lockPath, SlotFiles.LockPatience, path) : (ProcessLock?)null;
         bool replaced = File.Exists(path);
         try
@@ -28,11 +28,6 @@ internal static class SaveFileWriting
 
         return replaced;
     }
-
-    private static string LockPathOf(string path) =>
-        AutosaveRotation.IsAutosave(Path.GetFileNameWithoutExtension(path))
-            ? Path.Combine(Path.GetDirectoryName(Path.GetFullPath(path))!, SlotFiles.AutosaveLock)
-            : path + SaveSlotStore.LockExtension;
 
     public static string BackupOf(string path) => path + SaveSlotStore.BackupExtension;
 }
