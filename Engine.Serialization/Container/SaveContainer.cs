@@ -105,10 +105,10 @@ internal static class SaveContainer
                 "(LoadOptions.MaxMetadataBytes), so it could never be loaded: nothing was written.");
         }
 
-        if (Math.Max(storedPayload.Length, decodedLength) > limits.MaxPayloadBytes)
+        if (Math.Max(storedPayload.Length, decodedLength) is var payloadBytes && payloadBytes > limits.MaxPayloadBytes)
         {
             throw new SaveEncodingException(
-                $"The save's payload is {Math.Max(storedPayload.Length, decodedLength):N0} bytes and its load accepts at most " +
+                $"The save's payload is {payloadBytes:N0} bytes and its load accepts at most " +
                 $"{limits.MaxPayloadBytes:N0} (LoadOptions.MaxPayloadBytes), so it could never be loaded: nothing was written.");
         }
 
