@@ -34,8 +34,8 @@ internal static class EditCommand
             codec = save.RequireCodec("edit of an XML or protobuf save");
         }
 
-        var game = codec is null ? save.GameAsMessagePack("edit") : EditableGame(save, codec);
-        var unedited = game;
+        object? unedited = null;
+        var game = codec is null ? save.GameAsMessagePack("edit") : EditableGame(save, codec, out unedited);
         var changes = new List<string>();
         save.Walk(() =>
         {
@@ -55,7 +55,7 @@ internal static class EditCommand
             {
                 var options = new SaveOptions { Format = save.Header.Format, Compression = save.Header.Compression };
                 var edited = codec.Decode(SaveFormat.MessagePack, game);
-                codec.Save(file, edited, MetadataFollowing(save.Info.Metadata, codec.Decode(SaveFormat.MessagePack, unedited), edited), options);
+                codec.Save(file, edited, MetadataFollowing(save.Info.Metadata, unedited!, edited), options);
                 codec.Load(file.WrittenMemory, LoadOptions.Default);
             }
             else
@@ -81,12 +81,13 @@ internal static class EditCommand
     /// <summary>
     /// The game loaded through its model, as MessagePack for the edits. What a save in another format holds beyond its
     /// model (members a newer game wrote, kept as that format wrote them) can't travel through MessagePack; rather than
-    /// drop it, a save that would come back different even unedited is refused.
+    /// drop it, a save that would come back different even unedited is refused. <paramref name="game"/> is the game as loaded.
     /// </summary>
-    private static ReadOnlyMemory<byte> EditableGame(SaveFile save, SaveModelCodec codec)
+    private static ReadOnlyMemory<byte> EditableGame(SaveFile save, SaveModelCodec codec, out object game)
     {
-        var game = save.Load(codec);
-        var asMessagePack = SaveFile.ToMessagePack(codec, game);
+        var loaded = save.Load(codec);
+        game = loaded;
+        var asMessagePack = SaveFile.ToMessagePack(codec, loaded);
         if (save.Header.Format == SaveFormat.MessagePack)
         {
             return asMessagePack;
@@ -96,7 +97,7 @@ internal static class EditCommand
         var roundTripped = new ArrayBufferWriter<byte>();
         save.Named(() =>
         {
-            codec.Encode(save.Header.Format, asSaved, game);
+            codec.Encode(save.Header.Format, asSaved, loaded);
             codec.Encode(save.Header.Format, roundTripped, codec.Decode(SaveFormat.MessagePack, asMessagePack));
             return 0;
         });
