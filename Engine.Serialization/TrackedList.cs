@@ -1,0 +1,115 @@
+using System.Collections;
+using Engine.Serialization.Models;
+
+namespace Engine.Serialization;
+
+/// <summary>
+/// A list for a tracked model (one whose members are <c>partial</c> properties): a <see cref="List{T}"/> that tells the
+/// save system when it changes, so that a save skips the parts of the game that did not change instead of comparing
+/// them. A <see cref="List{T}"/> can't tell its owner it changed, which is why a tracked model uses this one.
+/// </summary>
+public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, ITracked
+{
+    private readonly List<T> _items;
+    private ChangeMark _mark;
+
+    public TrackedList() => _items = [];
+
+    public TrackedList(int capacity) => _items = new List<T>(capacity);
+
+    public TrackedList(IEnumerable<T> items)
+    {
+        ArgumentNullException.ThrowIfNull(items);
+        _items = [];
+        AddRange(items);
+    }
+
+    ref ChangeMark ITracked.Mark => ref _mark;
+
+    public int Count => _items.Count;
+
+    bool ICollection<T>.IsReadOnly => false;
+
+    public T this[int index]
+    {
+        get => _items[index];
+        set
+        {
+            var old = _items[index];
+            _items[index] = value;
+            ChangeTracking.Detach(this, old);
+            ChangeTracking.Attach(this, value);
+        }
+    }
+
+    public void Add(T item)
+    {
+        _items.Add(item);
+        ChangeTracking.Attach(this, item);
+    }
+
+    public void AddRange(IEnumerable<T> items)
+    {
+        ArgumentNullException.ThrowIfNull(items);
+        foreach (var item in items)
+        {
+            Add(item);
+        }
+    }
+
+    public void Insert(int index, T item)
+    {
+        _items.Insert(index, item);
+        ChangeTracking.Attach(this, item);
+    }
+
+    public bool Remove(T item)
+    {
+        int index = _items.IndexOf(item);
+        if (index < 0)
+        {
+            return false;
+        }
+
+        RemoveAt(index);
+        return true;
+    }
+
+    public void RemoveAt(int index)
+    {
+        var item = _items[index];
+        _items.RemoveAt(index);
+        ChangeTracking.Detach(this, item);
+        ChangeTracking.Changed(this);
+    }
+
+    public void Clear()
+    {
+        foreach (var item in _items)
+        {
+            ChangeTracking.Detach(this, item);
+        }
+
+        _items.Clear();
+        ChangeTracking.Changed(this);
+    }
+
+    public int IndexOf(T item) => _items.IndexOf(item);
+
+    public bool Contains(T item) => _items.Contains(item);
+
+    public void CopyTo(T[] array, int arrayIndex) => _items.CopyTo(array, arrayIndex);
+
+    /// <summary>Sorts the items in place: their order is saved, so this is a change.</summary>
+    public void Sort(Comparison<T> comparison)
+    {
+        _items.Sort(comparison);
+        ChangeTracking.Changed(this);
+    }
+
+    public List<T>.Enumerator GetEnumerator() => _items.GetEnumerator();
+
+    IEnumerator<T> IEnumerable<T>.GetEnumerator() => GetEnumerator();
+
+    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+}
