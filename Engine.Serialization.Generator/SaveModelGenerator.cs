@@ -36,6 +36,15 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
             static (attributeContext, cancellationToken) => ResolverModel(attributeContext, cancellationToken));
         context.RegisterSourceOutput(resolvers, static (production, model) => Produce(production, model, model.Namespace + "." + model.ClassName));
 
+        // A tracked model type's partial properties, implemented to tell the save system of each change.
+        var trackedTypes = context.SyntaxProvider.ForAttributeWithMetadataName(
+                "MessagePack.MessagePackObjectAttribute",
+                static (node, _) => node is ClassDeclarationSyntax or RecordDeclarationSyntax { ClassOrStructKeyword.RawKind: 0 or (int)SyntaxKind.ClassKeyword },
+                static (attributeContext, cancellationToken) => Emit.Tracking.TrackedType.From((INamedTypeSymbol)attributeContext.TargetSymbol, cancellationToken))
+            .Where(static type => type is not null);
+        context.RegisterSourceOutput(trackedTypes, static (production, type) =>
+            production.AddSource(type!.HintName, Emit.Tracking.TrackingEmitter.Emit(type)));
+
         var rootTypes = context.SyntaxProvider.ForAttributeWithMetadataName(
                 SaveModelAttribute,
                 static (node, _) => node is TypeDeclarationSyntax,

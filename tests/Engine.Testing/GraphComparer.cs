@@ -24,17 +24,25 @@ public sealed class GraphComparer
     /// <summary>The first difference as a path and the two values, or null when the graphs are equal.</summary>
     public string? FindDifference(object? expected, object? actual) => Compare(expected, actual, "root");
 
-    /// <summary>The fields a graph compare looks at: every instance field of the type and its base types.</summary>
+    /// <summary>
+    /// The fields a graph compare looks at: every instance field of the type and its base types, but a tracked model's
+    /// change mark (when it last changed and where it sits, the save system's bookkeeping rather than the game's state).
+    /// </summary>
     public static IEnumerable<FieldInfo> ComparedMembers(Type type)
     {
         for (var current = type; current is not null && current != typeof(object) && current != typeof(ValueType); current = current.BaseType)
         {
             foreach (var field in current.GetFields(Instance))
             {
-                yield return field;
+                if (field.FieldType.FullName != ChangeMarkType)
+                {
+                    yield return field;
+                }
             }
         }
     }
+
+    private const string ChangeMarkType = "Engine.Serialization.Models.ChangeMark";
 
     /// <summary>A field's name as the model declares it: an auto-property's backing field by the property's name.</summary>
     public static string NameOf(FieldInfo field) =>
