@@ -83,6 +83,21 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, ITracked
         ChangeTracking.Changed(this);
     }
 
+    /// <summary>Removes <paramref name="count"/> items from <paramref name="index"/> on.</summary>
+    public void RemoveRange(int index, int count)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(index);
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(count, _items.Count - index);
+        for (var i = index; i < index + count; i++)
+        {
+            ChangeTracking.Detach(this, _items[i]);
+        }
+
+        _items.RemoveRange(index, count);
+        ChangeTracking.Changed(this);
+    }
+
     public void Clear()
     {
         foreach (var item in _items)

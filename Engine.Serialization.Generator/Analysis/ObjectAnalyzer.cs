@@ -107,7 +107,8 @@ internal sealed class ObjectAnalyzer
             var name = SyntaxFacts.GetKeywordKind(member.Symbol.Name) == SyntaxKind.None ? member.Symbol.Name : "@" + member.Symbol.Name;
             models.Add(new MemberModel(name, member.Key, new(encoded), headerLength, memberShape,
                 ShapeBuilder.AllowsNull(member.Type, member.Annotation), get, member.CtorParameter >= 0 ? null : set, member.CtorParameter,
-                member.Writable || member.CtorParameter >= 0, member.CtorParameter >= 0 ? null : ConstantDefault(member)));
+                member.Writable || member.CtorParameter >= 0, member.CtorParameter >= 0 ? null : ConstantDefault(member),
+                member.Symbol is IPropertySymbol property && Emit.Tracking.TrackedProperty.IsImplementedHere(property)));
         }
 
         var create = CreateExpression(type, ctor, accessors);
@@ -127,7 +128,8 @@ internal sealed class ObjectAnalyzer
             create,
             receiver ? Callback(type, "OnBeforeSerialize") : null,
             receiver ? Callback(type, "OnAfterDeserialize") : null,
-            accessors.Build());
+            accessors.Build(),
+            Tracked: models.Any(m => m.Tracked));
     }
 
     /// <summary>

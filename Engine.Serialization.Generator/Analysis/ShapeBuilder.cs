@@ -291,6 +291,7 @@ internal sealed class ShapeBuilder
             "System.Collections.Generic.ISet<T>" or "System.Collections.Generic.IReadOnlySet<T>" => SequenceKind.SetInterface,
             "System.Collections.Generic.SortedSet<T>" => SequenceKind.SortedSet,
             "System.Collections.Generic.LinkedList<T>" => SequenceKind.LinkedList,
+            "Engine.Serialization.TrackedList<T>" => SequenceKind.TrackedList,
             _ => null,
         };
         if (sequence is { } kind)

@@ -116,6 +116,9 @@ internal enum SequenceKind
     SetInterface,
     SortedSet,
     LinkedList,
+
+    /// <summary>Engine.Serialization.TrackedList&lt;T&gt;: a list that tells a tracked model's owner when it changes.</summary>
+    TrackedList,
 }
 
 internal enum DictionaryKind
@@ -205,6 +208,7 @@ internal sealed record EnumName(string Member, string Written, bool WritesValue,
 /// <param name="BeforeSerialize">The OnBeforeSerialize call, with <c>{0}</c> for the value, or null.</param>
 /// <param name="AfterDeserialize">The OnAfterDeserialize call, likewise.</param>
 /// <param name="Accessors">The UnsafeAccessor class for the members generated code can't name, or null.</param>
+/// <param name="Tracked">Whether some member is a tracked partial property, so that the type tells the save system of its changes.</param>
 internal sealed record ObjectModel(
     ValueShape Shape,
     string DisplayName,
@@ -215,7 +219,8 @@ internal sealed record ObjectModel(
     string? Create,
     string? BeforeSerialize,
     string? AfterDeserialize,
-    AccessorClass? Accessors);
+    AccessorClass? Accessors,
+    bool Tracked = false);
 
 /// <summary>Externs reaching members the generated code can't name directly (private, init-only, readonly).</summary>
 /// <param name="Name">The class name.</param>
@@ -234,6 +239,7 @@ internal sealed record AccessorClass(string Name, string TypeParameters, Equatab
 /// <param name="CtorParameter">The constructor parameter that takes the member, or -1.</param>
 /// <param name="IsRestored">Whether a load gives the value back (a computed member is written, never read).</param>
 /// <param name="DefaultText">The member's initial value when its declaration gives a constant (invariant text; an enum's member name), or null.</param>
+/// <param name="Tracked">Whether it is a partial property this generator implements, whose setter tells the save system of each change.</param>
 internal sealed record MemberModel(
     string Name,
     string Key,
@@ -245,7 +251,8 @@ internal sealed record MemberModel(
     string? Set,
     int CtorParameter,
     bool IsRestored,
-    string? DefaultText = null);
+    string? DefaultText = null,
+    bool Tracked = false);
 
 /// <summary>An abstract class or interface and its <c>[Union]</c> cases.</summary>
 internal sealed record UnionModel(ValueShape Shape, string DisplayName, EquatableArray<UnionCase> Cases);

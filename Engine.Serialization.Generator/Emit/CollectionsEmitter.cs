@@ -71,6 +71,9 @@ internal static class CollectionsEmitter
             case SequenceKind.SortedSet:
                 code.Line($"return new {Generic}SortedSet<{e}>(items);");
                 break;
+            case SequenceKind.TrackedList:
+                code.Line($"return new {Values.TrackedList}<{e}>(items);");
+                break;
             default:
                 code.Line($"return new {Generic}LinkedList<{e}>(items);");
                 break;

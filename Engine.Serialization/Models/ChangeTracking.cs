@@ -4,7 +4,8 @@ namespace Engine.Serialization.Models;
 
 /// <summary>
 /// What a tracked object of a game's model carries for the save system: when it, or anything below it, last changed,
-/// and where it sits. Generated code and <see cref="TrackedList{T}"/> keep it; games don't touch it.
+/// where it sits, and (for a snapshot's copy) which object it copies. Generated code and <see cref="TrackedList{T}"/>
+/// keep it; games don't touch it.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public struct ChangeMark
@@ -17,6 +18,12 @@ public struct ChangeMark
 
     /// <summary>The other places it sits in at once, when there are any (rare: an object in two lists, or twice in one).</summary>
     internal List<ITracked>? OtherParents;
+
+    /// <summary>The object's identity once a snapshot has copied it (0 before): what its copies name in <see cref="CopyOf"/>.</summary>
+    internal long Id;
+
+    /// <summary>In a snapshot's copy: the <see cref="Id"/> of the game's object it was last brought up to date with.</summary>
+    internal long CopyOf;
 }
 
 /// <summary>An object whose changes the save system is told of as they happen (see <see cref="ChangeTracking"/>).</summary>
@@ -30,26 +37,68 @@ public interface ITracked
 /// Change tracking for models whose objects report their own changes (a tracked model's generated setters, and
 /// <see cref="TrackedList{T}"/>), so that a snapshot's refresh skips whatever did not change instead of comparing it.
 /// A change stamps its object and every object above it (through each place it sits in) with the current epoch,
-/// stopping where one is already stamped in this epoch; each refresh begins a new epoch and skips what carries an
-/// older one than its previous refresh began. Epochs rather than flags, so that several stores can refresh from one
-/// game. Changes are expected on the thread that also takes the saves, as any change to the game's state is.
+/// stopping where one is already stamped in this epoch; each refresh begins a new epoch and skips a copy of an object
+/// that carries an older one than its snapshot's previous refresh began. Epochs rather than flags, so that several
+/// snapshots can refresh from one game. Changes are expected on the thread that also takes the saves, as any change to
+/// the game's state is.
 /// </summary>
+/// <remarks>
+/// A child a setter or list never saw (a property initializer's value sits in its field directly) has no parent link
+/// until a refresh first visits it: every refresh visit links what it passes (<see cref="Link"/>). That is enough,
+/// since such a child can only join the game below an object that was stamped as it joined, so the next refresh
+/// visits it before any of its changes could be missed.
+/// </remarks>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static class ChangeTracking
 {
     private static long _epoch = 1;
+    private static long _lastId;
+
+    /// <summary>The epoch the refresh running on this thread skips against: 0 outside one, or when it may skip nothing.</summary>
+    [ThreadStatic]
+    private static long _since;
 
     /// <summary>
-    /// Begins a refresh: changes from now on carry a newer epoch than any it sees. Returns that epoch, which the
-    /// store's next refresh passes to <see cref="Unchanged"/>.
+    /// Begins a snapshot's refresh on this thread: it may skip what did not change since the refresh that
+    /// <paramref name="changes"/> last completed (<see cref="Refreshing.Complete"/>). Changes from now on carry a newer
+    /// epoch than any it sees.
     /// </summary>
-    public static long BeginRefresh() => Interlocked.Increment(ref _epoch);
+    public static Refreshing BeginRefresh(SnapshotChanges changes)
+    {
+        var since = changes.TrackedSince;
+        changes.TrackedSince = 0;
+        var outer = _since;
+        _since = since;
+        return new Refreshing(changes, BeginEpoch(), outer);
+    }
+
+    /// <summary>Begins a new epoch: changes from now on carry it, and it is newer than any stamp made so far.</summary>
+    internal static long BeginEpoch() => Interlocked.Increment(ref _epoch);
+
+    /// <summary>Whether <paramref name="value"/> and everything below it are unchanged since the epoch <paramref name="since"/> began (0: nothing is).</summary>
+    internal static bool UnchangedSince(ITracked value, long since) => since > 0 && value.Mark.Epoch < since;
 
     /// <summary>
-    /// Whether <paramref name="value"/> and everything below it are unchanged since the refresh that began
-    /// <paramref name="since"/> (0: no refresh yet, so nothing is).
+    /// Whether <paramref name="copy"/> was last brought up to date with <paramref name="value"/> and nothing in
+    /// <paramref name="value"/> or below it changed since, as of the refresh running on this thread.
     /// </summary>
-    public static bool Unchanged(ITracked value, long since) => since > 0 && value.Mark.Epoch < since;
+    public static bool Unchanged(ITracked value, ITracked copy)
+    {
+        ref var mark = ref value.Mark;
+        return UnchangedSince(value, _since) && mark.Id != 0 && copy.Mark.CopyOf == mark.Id;
+    }
+
+    /// <summary><paramref name="copy"/> now holds what <paramref name="value"/> holds.</summary>
+    public static void Copied(ITracked value, ITracked copy)
+    {
+        ref var mark = ref value.Mark;
+        if (mark.Id == 0)
+        {
+            mark.Id = Interlocked.Increment(ref _lastId);
+        }
+
+        copy.Mark.CopyOf = mark.Id;
+    }
 
     /// <summary>Records a change to <paramref name="changed"/>: stamps it and the objects above it.</summary>
     public static void Changed(ITracked changed) => Stamp(changed, Volatile.Read(ref _epoch));
@@ -62,18 +111,25 @@ public static class ChangeTracking
     {
         if (!typeof(T).IsValueType && child is ITracked tracked)
         {
-            ref var mark = ref tracked.Mark;
-            if (mark.Parent is null)
-            {
-                mark.Parent = parent;
-            }
-            else
-            {
-                (mark.OtherParents ??= []).Add(parent);
-            }
+            AddParent(ref tracked.Mark, parent);
         }
 
         Changed(parent);
+    }
+
+    /// <summary>A refresh passed from <paramref name="parent"/> to <paramref name="child"/>: makes sure the child's changes reach the parent.</summary>
+    public static void Link<T>(ITracked parent, T child)
+    {
+        if (typeof(T).IsValueType || child is not ITracked tracked)
+        {
+            return;
+        }
+
+        ref var mark = ref tracked.Mark;
+        if (!ReferenceEquals(mark.Parent, parent) && !(mark.OtherParents?.Contains(parent) ?? false))
+        {
+            AddParent(ref mark, parent);
+        }
     }
 
     /// <summary><paramref name="child"/> left <paramref name="parent"/> once (a member replaced, an item removed).</summary>
@@ -99,6 +155,18 @@ public static class ChangeTracking
         }
     }
 
+    private static void AddParent(ref ChangeMark mark, ITracked parent)
+    {
+        if (mark.Parent is null)
+        {
+            mark.Parent = parent;
+        }
+        else
+        {
+            (mark.OtherParents ??= []).Add(parent);
+        }
+    }
+
     private static void Stamp(ITracked? node, long epoch)
     {
         for (; node is not null; node = node.Mark.Parent)
@@ -118,5 +186,26 @@ public static class ChangeTracking
                 }
             }
         }
+    }
+
+    /// <summary>A refresh under way on this thread; <see cref="Complete"/> it once the copy holds the game, then dispose it.</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public readonly struct Refreshing : IDisposable
+    {
+        private readonly SnapshotChanges _changes;
+        private readonly long _epoch;
+        private readonly long _outer;
+
+        internal Refreshing(SnapshotChanges changes, long epoch, long outer)
+        {
+            _changes = changes;
+            _epoch = epoch;
+            _outer = outer;
+        }
+
+        /// <summary>The copy holds the game as of this refresh's start: the next refresh may skip what did not change since.</summary>
+        public void Complete() => _changes.TrackedSince = _epoch;
+
+        public void Dispose() => _since = _outer;
     }
 }

@@ -17,6 +17,12 @@ public sealed class SnapshotChanges
     /// <summary>Whether nothing encoded before may be reused: a new snapshot, or a change that reaches the whole root.</summary>
     public bool All { get; private set; }
 
+    /// <summary>
+    /// The epoch the last completed refresh began (<see cref="ChangeTracking"/>), which the next one skips unchanged
+    /// tracked objects against; 0 when it may skip nothing.
+    /// </summary>
+    internal long TrackedSince { get; set; }
+
     /// <summary>Whether anything changed.</summary>
     public bool Any => All || _members.Count > 0 || _elements.Count > 0 || _resized.Count > 0;
 

@@ -121,7 +121,7 @@ internal static class HelperEmitter
                 code.Line("writer.WriteArrayHeader(value.Length);");
                 WriteItems(code, shape, "value", "Length");
                 return;
-            case SequenceKind.List:
+            case SequenceKind.List or SequenceKind.TrackedList:
                 code.Line("writer.WriteArrayHeader(value.Count);");
                 if (shape.Float is not null)
                 {
@@ -214,6 +214,7 @@ internal static class HelperEmitter
                     SequenceKind.Queue => ($"new {Generic}Queue<{e}>(count)", "result.Enqueue(item);"),
                     SequenceKind.HashSet or SequenceKind.SetInterface => ($"new {Generic}HashSet<{e}>(count{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")})", "result.Add(item);"),
                     SequenceKind.SortedSet => ($"new {Generic}SortedSet<{e}>()", "result.Add(item);"),
+                    SequenceKind.TrackedList => ($"new {Values.TrackedList}<{e}>(count)", "result.Add(item);"),
                     _ => ($"new {Generic}LinkedList<{e}>()", "result.AddLast(item);"),
                 };
                 code.Line($"var result = {create};");

@@ -11,6 +11,8 @@ namespace Engine.Serialization.Generator.Emit.MessagePack;
 /// </summary>
 internal static class Values
 {
+    public const string TrackedList = "global::Engine.Serialization.TrackedList";
+
     public const string Support = "global::Engine.Serialization.Models.CodecSupport";
     public const string Writer = "ref global::MessagePack.MessagePackWriter writer";
     public const string Reader = "ref global::MessagePack.MessagePackReader reader";

@@ -1,6 +1,7 @@
 using System.Linq;
 using Engine.Serialization.Generator.Analysis;
 using Engine.Serialization.Generator.Emit.MessagePack;
+using Engine.Serialization.Generator.Emit.Tracking;
 
 namespace Engine.Serialization.Generator.Emit.Snapshot;
 
@@ -107,6 +108,7 @@ internal static class RefreshEmitter
             ObjectCode.Callback(code, type, before, "value", "BeforeSerializeFailed");
         }
 
+        SkipUnchanged(code, type.Shape, facts);
         code.Line("var changed = false;");
         var rebuilds = type.Members.Any(m => m.IsRestored && !InPlace(m));
         if (rebuilds)
@@ -145,8 +147,27 @@ internal static class RefreshEmitter
             code.Line();
         }
 
+        if (facts.IsTracked(type.Shape))
+        {
+            TrackingCode.LinkMembers(code, type, facts, "value");
+            TrackingCode.Copied(code, "value", "copy");
+        }
+
         code.Line("return changed;");
         code.Close();
+    }
+
+    /// <summary>
+    /// For a tracked object or list that nothing below can change unseen: no look at the rest when its copy holds it
+    /// and it did not change since the snapshot's last refresh. (Otherwise the whole refresh below runs, in which
+    /// tracked children skip themselves.)
+    /// </summary>
+    private static void SkipUnchanged(CodeWriter code, ValueShape shape, Facts facts)
+    {
+        if (facts.IsTracked(shape) && !facts.MayChangeUnseen(shape))
+        {
+            code.Line($"if ({TrackingCode.Unchanged("value", "copy")}) return false;");
+        }
     }
 
     private static bool InPlace(MemberModel member) => member.Set is not null && member.CtorParameter < 0;
@@ -166,9 +187,11 @@ internal static class RefreshEmitter
     private static void RootRefresh(CodeWriter code, ObjectModel type, Facts facts)
     {
         code.Open($"public static void Refresh({type.Shape.TypeName} value, ref {type.Shape.TypeName} copy, global::Engine.Serialization.Models.SnapshotChanges changes)");
+        code.Line($"using var tracking = {TrackingCode.Tracking}.BeginRefresh(changes);");
         code.Open("if (copy is null)");
         code.Line("copy = Copy(value);");
         code.Line("changes.Everything();");
+        code.Line("tracking.Complete();");
         code.Line("return;");
         code.Close();
         code.Line();
@@ -212,6 +235,7 @@ internal static class RefreshEmitter
             code.Open("if (rebuild)");
             code.Line("copy = Copy(value);");
             code.Line("changes.Everything();");
+            code.Line("tracking.Complete();");
             code.Line("return;");
             code.Close();
             code.Line();
@@ -227,6 +251,13 @@ internal static class RefreshEmitter
             code.Close();
         }
 
+        if (facts.IsTracked(type.Shape))
+        {
+            TrackingCode.LinkMembers(code, type, facts, "value");
+            TrackingCode.Copied(code, "value", "copy");
+        }
+
+        code.Line("tracking.Complete();");
         code.Close();
     }
 
@@ -235,7 +266,7 @@ internal static class RefreshEmitter
         shape.Kind == ShapeKind.Sequence && !facts.IsImmutable(shape.Element!)
             ? shape.Sequence switch
             {
-                SequenceKind.List => "Count",
+                SequenceKind.List or SequenceKind.TrackedList => "Count",
                 SequenceKind.Array => "Length",
                 _ => null,
             }
@@ -251,17 +282,23 @@ internal static class RefreshEmitter
         var local = "m" + i;
         var live = "v" + i;
         var kept = "kept" + i;
-        var resizable = member.Shape.Sequence == SequenceKind.List;
+        var resizable = member.Shape.Sequence is SequenceKind.List or SequenceKind.TrackedList;
+        var tracked = member.Shape.Sequence == SequenceKind.TrackedList;
         code.Line($"var {local} = {string.Format(member.Get, "copy")};");
         code.Line($"var {live} = {string.Format(member.Get, "value")};");
         code.Open(resizable ? $"if ({live} is null || {local} is null)" : $"if ({live} is null || {local} is null || {live}.{count} != {local}.{count})");
         code.Line($"if ({Refresh(facts, member.Shape, live, local)}) {{ {string.Format(member.Set!, "copy", local)} changes.Member({i}); }}");
         code.Close();
-        code.Open("else");
+        code.Open(tracked && !facts.MayChangeUnseen(member.Shape) ? $"else if (!{TrackingCode.Unchanged(live, local)})" : "else");
         code.Line($"var {kept} = {local}.{count};");
         code.Open($"for (var e = 0; e < global::System.Math.Min({live}.{count}, {kept}); e++)");
         code.Line($"var item = {local}[e];");
         code.Line($"if ({Refresh(facts, member.Shape.Element!, $"{live}[e]", "item")}) {{ {local}[e] = item; changes.Element({i}, e); }}");
+        if (tracked && !facts.IsImmutable(member.Shape.Element!))
+        {
+            code.Line($"{TrackingCode.Tracking}.Link({live}, {live}[e]);");
+        }
+
         code.Close();
         if (resizable)
         {
@@ -271,6 +308,11 @@ internal static class RefreshEmitter
             code.Line($"for (var e = {kept}; e < {live}.Count; e++) {local}.Add({Copy(facts, member.Shape.Element!, $"{live}[e]")});");
             code.Line($"changes.Resized({i}, {kept}, {live}.Count);");
             code.Close();
+        }
+
+        if (tracked)
+        {
+            TrackingCode.Copied(code, live, local);
         }
 
         code.Close();
@@ -381,6 +423,9 @@ internal static class RefreshEmitter
             case ShapeKind.Sequence when shape.Sequence == SequenceKind.List:
                 RefreshList(code, shape, facts, share);
                 break;
+            case ShapeKind.Sequence when shape.Sequence == SequenceKind.TrackedList:
+                RefreshTrackedList(code, shape, facts, share);
+                break;
             case ShapeKind.MultiArray when share:
                 var sameLengths = string.Join(" && ", Enumerable.Range(0, shape.Rank).Select(d => $"copy.GetLength({d}) == value.GetLength({d})"));
                 code.Line($"if (!({sameLengths})) {{ copy = Copy(value); return true; }}");
@@ -421,6 +466,27 @@ internal static class RefreshEmitter
         code.Line("var item = copy[i];");
         code.Line($"if ({Refresh(facts, element, "value[i]", "item")}) {{ copy[i] = item; changed = true; }}");
         code.Close();
+        code.Line("return changed;");
+    }
+
+    /// <summary>A tracked list in place as a list is, item by item (its items may be shared or tracked), unless it did not change.</summary>
+    private static void RefreshTrackedList(CodeWriter code, ValueShape shape, Facts facts, bool share)
+    {
+        var element = shape.Element!;
+        SkipUnchanged(code, shape, facts);
+        code.Line("var changed = false;");
+        code.Line("if (copy.Count > value.Count) { copy.RemoveRange(value.Count, copy.Count - value.Count); changed = true; }");
+        code.Open("for (var i = 0; i < value.Count; i++)");
+        if (!share)
+        {
+            code.Line($"{TrackingCode.Tracking}.Link(value, value[i]);");
+        }
+
+        code.Line($"if (i == copy.Count) {{ copy.Add({Copy(facts, element, "value[i]")}); changed = true; continue; }}");
+        code.Line("var item = copy[i];");
+        code.Line($"if ({Refresh(facts, element, "value[i]", "item")}) {{ copy[i] = item; changed = true; }}");
+        code.Close();
+        TrackingCode.Copied(code, "value", "copy");
         code.Line("return changed;");
     }
 

@@ -1,6 +1,7 @@
 using System.Linq;
 using Engine.Serialization.Generator.Analysis;
 using Engine.Serialization.Generator.Emit.MessagePack;
+using Engine.Serialization.Generator.Emit.Tracking;
 
 namespace Engine.Serialization.Generator.Emit.Snapshot;
 
@@ -86,6 +87,12 @@ internal static class SnapshotEmitter
         if (!type.IsStruct)
         {
             code.Line($"{Unknown}.Copy(value, copy);");
+        }
+
+        if (facts.IsTracked(shape))
+        {
+            TrackingCode.LinkMembers(code, type, facts, "value");
+            TrackingCode.Copied(code, "value", "copy");
         }
 
         code.Line("return copy;");
@@ -199,6 +206,19 @@ internal static class SnapshotEmitter
                 code.Open("for (var i = 0; i < value.Count; i++)");
                 code.Line($"copy.Add({Copy(facts, shape.Element!, "value[i]")});");
                 code.Close();
+                code.Line("return copy;");
+                return;
+            case SequenceKind.TrackedList:
+                code.Line($"var copy = new {Values.TrackedList}<{e}>(value.Count);");
+                code.Open("for (var i = 0; i < value.Count; i++)");
+                code.Line($"copy.Add({Copy(facts, shape.Element!, "value[i]")});");
+                if (!share)
+                {
+                    code.Line($"{TrackingCode.Tracking}.Link(value, value[i]);");
+                }
+
+                code.Close();
+                TrackingCode.Copied(code, "value", "copy");
                 code.Line("return copy;");
                 return;
             case SequenceKind.ListInterface:

@@ -22,7 +22,7 @@ internal sealed record TrackedType(string HintName, string? Namespace, Equatable
         }
 
         var properties = type.GetMembers().OfType<IPropertySymbol>()
-            .Where(p => p is { IsPartialDefinition: true, PartialImplementationPart: null, IsStatic: false, IsIndexer: false })
+            .Where(TrackedProperty.IsImplementedHere)
             .Select(p => TrackedProperty.From(p, cancellationToken))
             .Where(p => p is not null)
             .Select(p => p!)
@@ -54,6 +54,10 @@ internal sealed record TrackedType(string HintName, string? Namespace, Equatable
 /// <summary>One partial property to implement: its declaration as the game wrote it, and whether it holds a reference.</summary>
 internal sealed record TrackedProperty(string Modifiers, string Type, string Name, EquatableArray<string> Accessors, bool HoldsReference)
 {
+    /// <summary>Whether this generator implements the property: a partial one of a class that nothing else implements.</summary>
+    public static bool IsImplementedHere(IPropertySymbol property) =>
+        property is { IsPartialDefinition: true, PartialImplementationPart: null, IsStatic: false, IsIndexer: false, ContainingType.IsValueType: false };
+
     public static TrackedProperty? From(IPropertySymbol property, CancellationToken cancellationToken)
     {
         if (property.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax(cancellationToken) is not PropertyDeclarationSyntax syntax

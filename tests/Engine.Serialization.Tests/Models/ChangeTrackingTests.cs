@@ -12,29 +12,29 @@ public sealed class ChangeTrackingTests
     public void AChangeBelow_MarksEveryObjectAbove_AndNothingBeside()
     {
         var (world, rooms, first, second) = World();
-        long since = ChangeTracking.BeginRefresh();
+        long since = ChangeTracking.BeginEpoch();
 
         first.Name = "cellar";
 
-        Assert.False(ChangeTracking.Unchanged(first, since));
-        Assert.False(ChangeTracking.Unchanged(rooms, since));
-        Assert.False(ChangeTracking.Unchanged(world, since));
-        Assert.True(ChangeTracking.Unchanged(second, since));
+        Assert.False(ChangeTracking.UnchangedSince(first, since));
+        Assert.False(ChangeTracking.UnchangedSince(rooms, since));
+        Assert.False(ChangeTracking.UnchangedSince(world, since));
+        Assert.True(ChangeTracking.UnchangedSince(second, since));
     }
 
     [Fact]
     public void EachStore_SeesTheChangesSinceItsOwnLastRefresh()
     {
         var (_, _, first, second) = World();
-        long storeA = ChangeTracking.BeginRefresh();
+        long storeA = ChangeTracking.BeginEpoch();
         first.Name = "a";
-        long storeB = ChangeTracking.BeginRefresh();
+        long storeB = ChangeTracking.BeginEpoch();
         second.Name = "b";
 
-        Assert.False(ChangeTracking.Unchanged(first, storeA));
-        Assert.True(ChangeTracking.Unchanged(first, storeB));
-        Assert.False(ChangeTracking.Unchanged(second, storeA));
-        Assert.False(ChangeTracking.Unchanged(second, storeB));
+        Assert.False(ChangeTracking.UnchangedSince(first, storeA));
+        Assert.True(ChangeTracking.UnchangedSince(first, storeB));
+        Assert.False(ChangeTracking.UnchangedSince(second, storeA));
+        Assert.False(ChangeTracking.UnchangedSince(second, storeB));
     }
 
     [Fact]
@@ -45,13 +45,13 @@ public sealed class ChangeTrackingTests
         world.Spare = other;
         rooms.Remove(first);
         other.Add(first);
-        long since = ChangeTracking.BeginRefresh();
+        long since = ChangeTracking.BeginEpoch();
 
         first.Name = "moved";
 
-        Assert.False(ChangeTracking.Unchanged(other, since));
-        Assert.True(ChangeTracking.Unchanged(rooms, since));
-        Assert.True(ChangeTracking.Unchanged(second, since));
+        Assert.False(ChangeTracking.UnchangedSince(other, since));
+        Assert.True(ChangeTracking.UnchangedSince(rooms, since));
+        Assert.True(ChangeTracking.UnchangedSince(second, since));
     }
 
     [Fact]
@@ -60,18 +60,18 @@ public sealed class ChangeTrackingTests
         var (world, rooms, first, second) = World();
         var other = new TrackedList<TrackedRoom> { first }; // still in rooms too
         world.Spare = other;
-        long since = ChangeTracking.BeginRefresh();
+        long since = ChangeTracking.BeginEpoch();
 
         first.Name = "both";
 
-        Assert.False(ChangeTracking.Unchanged(rooms, since));
-        Assert.False(ChangeTracking.Unchanged(other, since));
-        Assert.True(ChangeTracking.Unchanged(second, since));
+        Assert.False(ChangeTracking.UnchangedSince(rooms, since));
+        Assert.False(ChangeTracking.UnchangedSince(other, since));
+        Assert.True(ChangeTracking.UnchangedSince(second, since));
         rooms.Remove(first);
-        long next = ChangeTracking.BeginRefresh();
+        long next = ChangeTracking.BeginEpoch();
         first.Name = "spare only";
-        Assert.True(ChangeTracking.Unchanged(rooms, next));
-        Assert.False(ChangeTracking.Unchanged(other, next));
+        Assert.True(ChangeTracking.UnchangedSince(rooms, next));
+        Assert.False(ChangeTracking.UnchangedSince(other, next));
     }
 
     [Fact]
@@ -80,11 +80,11 @@ public sealed class ChangeTrackingTests
         var (_, rooms, first, _) = World();
         rooms.Add(first);
         rooms.RemoveAt(rooms.Count - 1);
-        long since = ChangeTracking.BeginRefresh();
+        long since = ChangeTracking.BeginEpoch();
 
         first.Name = "still here";
 
-        Assert.False(ChangeTracking.Unchanged(rooms, since));
+        Assert.False(ChangeTracking.UnchangedSince(rooms, since));
     }
 
     [Fact]
@@ -92,11 +92,11 @@ public sealed class ChangeTrackingTests
     {
         var (_, rooms, first, _) = World();
         rooms.Remove(first);
-        long since = ChangeTracking.BeginRefresh();
+        long since = ChangeTracking.BeginEpoch();
 
         first.Name = "gone";
 
-        Assert.True(ChangeTracking.Unchanged(rooms, since));
+        Assert.True(ChangeTracking.UnchangedSince(rooms, since));
     }
 
     [Fact]
@@ -104,7 +104,7 @@ public sealed class ChangeTrackingTests
     {
         var (world, _, _, _) = World();
 
-        Assert.False(ChangeTracking.Unchanged(world, since: 0));
+        Assert.False(ChangeTracking.UnchangedSince(world, since: 0));
     }
 
     private static (TrackedWorld World, TrackedList<TrackedRoom> Rooms, TrackedRoom First, TrackedRoom Second) World()

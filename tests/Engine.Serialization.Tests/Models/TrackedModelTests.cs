@@ -31,13 +31,13 @@ public sealed class TrackedModelTests
         // game must link such children to their parents (not built yet).
         var tent = new TrackedTent();
         var camp = new TrackedCamp { Tent = tent };
-        long since = ChangeTracking.BeginRefresh();
-        Assert.True(ChangeTracking.Unchanged(camp, since));
+        long since = ChangeTracking.BeginEpoch();
+        Assert.True(ChangeTracking.UnchangedSince(camp, since));
 
         tent.Color = "blue";
 
-        Assert.False(ChangeTracking.Unchanged(tent, since));
-        Assert.False(ChangeTracking.Unchanged(camp, since));
+        Assert.False(ChangeTracking.UnchangedSince(tent, since));
+        Assert.False(ChangeTracking.UnchangedSince(camp, since));
     }
 
     [Fact]
@@ -46,13 +46,13 @@ public sealed class TrackedModelTests
         var camp = new TrackedCamp();
         var old = camp.Tent;
         camp.Tent = new TrackedTent();
-        long since = ChangeTracking.BeginRefresh();
+        long since = ChangeTracking.BeginEpoch();
 
         old.Color = "grey";
 
-        Assert.True(ChangeTracking.Unchanged(camp, since));
+        Assert.True(ChangeTracking.UnchangedSince(camp, since));
         camp.Fires++;
-        Assert.False(ChangeTracking.Unchanged(camp, since));
+        Assert.False(ChangeTracking.UnchangedSince(camp, since));
     }
 }
 
