@@ -8,7 +8,7 @@ namespace Engine.Serialization;
 /// save system when it changes, so that a save skips the parts of the game that did not change instead of comparing
 /// them. A <see cref="List{T}"/> can't tell its owner it changed, which is why a tracked model uses this one.
 /// </summary>
-public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, ITracked
+public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
 {
     private readonly List<T> _items;
     private ChangeMark _mark;
@@ -29,6 +29,21 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, ITracked
     public int Count => _items.Count;
 
     bool ICollection<T>.IsReadOnly => false;
+
+    bool IList.IsReadOnly => false;
+
+    bool IList.IsFixedSize => false;
+
+    bool ICollection.IsSynchronized => false;
+
+    object ICollection.SyncRoot => this;
+
+    // The untyped view (what reflection-based tools and editors use) goes through the typed members, so it is tracked too.
+    object? IList.this[int index]
+    {
+        get => this[index];
+        set => this[index] = Typed(value);
+    }
 
     public T this[int index]
     {
@@ -109,7 +124,38 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, ITracked
         ChangeTracking.Changed(this);
     }
 
+    /// <summary>Removes the items that match <paramref name="match"/>; returns how many.</summary>
+    public int RemoveAll(Predicate<T> match)
+    {
+        ArgumentNullException.ThrowIfNull(match);
+        var removed = 0;
+        for (var i = _items.Count - 1; i >= 0; i--)
+        {
+            if (match(_items[i]))
+            {
+                ChangeTracking.Detach(this, _items[i]);
+                _items.RemoveAt(i);
+                removed++;
+            }
+        }
+
+        if (removed > 0)
+        {
+            ChangeTracking.Changed(this);
+        }
+
+        return removed;
+    }
+
     public int IndexOf(T item) => _items.IndexOf(item);
+
+    public T? Find(Predicate<T> match) => _items.Find(match);
+
+    public int FindIndex(Predicate<T> match) => _items.FindIndex(match);
+
+    public bool Exists(Predicate<T> match) => _items.Exists(match);
+
+    public T[] ToArray() => _items.ToArray();
 
     public bool Contains(T item) => _items.Contains(item);
 
@@ -121,6 +167,34 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, ITracked
         _items.Sort(comparison);
         ChangeTracking.Changed(this);
     }
+
+    int IList.Add(object? value)
+    {
+        Add(Typed(value));
+        return Count - 1;
+    }
+
+    bool IList.Contains(object? value) => Holdable(value) && Contains((T)value!);
+
+    int IList.IndexOf(object? value) => Holdable(value) ? IndexOf((T)value!) : -1;
+
+    void IList.Insert(int index, object? value) => Insert(index, Typed(value));
+
+    void IList.Remove(object? value)
+    {
+        if (Holdable(value))
+        {
+            Remove((T)value!);
+        }
+    }
+
+    void ICollection.CopyTo(Array array, int index) => ((ICollection)_items).CopyTo(array, index);
+
+    private static bool Holdable(object? value) => value is T || (value is null && default(T) is null);
+
+    private static T Typed(object? value) => Holdable(value)
+        ? (T)value!
+        : throw new ArgumentException($"This list holds {typeof(T).Name} items, not {value?.GetType().Name ?? "null"}.", nameof(value));
 
     public List<T>.Enumerator GetEnumerator() => _items.GetEnumerator();
 

@@ -1,3 +1,4 @@
+using Engine.Serialization;
 using System.Reflection;
 using System.Text.RegularExpressions;
 using System.Xml.Serialization;
@@ -136,7 +137,7 @@ internal static partial class SeedBaselines
 
     private static Type? ItemType(Type type) =>
         type.IsArray ? type.GetElementType()
-        : type.IsGenericType && type.GetGenericTypeDefinition() == typeof(List<>) ? type.GetGenericArguments()[0]
+        : type.IsGenericType && type.GetGenericTypeDefinition() is var list && (list == typeof(List<>) || list == typeof(TrackedList<>)) ? type.GetGenericArguments()[0]
         : null;
 
     /// <summary>

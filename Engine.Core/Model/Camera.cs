@@ -5,15 +5,15 @@ namespace Engine.Core.Model;
 
 /// <summary>What part of the current room is on screen.</summary>
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class Camera
+public sealed partial class Camera
 {
-    public Vector2 Position { get; set; }
+    public partial Vector2 Position { get; set; }
 
-    public float Zoom { get; set; } = 1f;
+    public partial float Zoom { get; set; } = 1f;
 
     /// <summary>The character the camera keeps on screen; empty for a fixed camera.</summary>
-    public string FollowCharacterId { get; set; } = "";
+    public partial string FollowCharacterId { get; set; } = "";
 
     /// <summary>The area the camera may not leave.</summary>
-    public Rectangle Bounds { get; set; }
+    public partial Rectangle Bounds { get; set; }
 }

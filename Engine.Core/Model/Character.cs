@@ -1,3 +1,4 @@
+using Engine.Serialization;
 using Engine.Core.Math;
 using MessagePack;
 
@@ -5,26 +6,26 @@ namespace Engine.Core.Model;
 
 /// <summary>A person or creature in the game, the player's character included.</summary>
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class Character
+public sealed partial class Character
 {
-    public string Id { get; set; } = "";
+    public partial string Id { get; set; } = "";
 
-    public string Name { get; set; } = "";
+    public partial string Name { get; set; } = "";
 
-    public string CurrentRoomId { get; set; } = "";
+    public partial string CurrentRoomId { get; set; } = "";
 
-    public Vector2 Position { get; set; }
+    public partial Vector2 Position { get; set; }
 
-    public Direction Facing { get; set; }
+    public partial Direction Facing { get; set; }
 
-    public Color Tint { get; set; } = Color.White;
+    public partial Color Tint { get; set; } = Color.White;
 
-    public float WalkSpeed { get; set; } = 1f;
+    public partial float WalkSpeed { get; set; } = 1f;
 
-    public AnimationState Animation { get; set; } = new();
+    public partial AnimationState Animation { get; set; } = new();
 
-    public List<InventoryEntry> Inventory { get; set; } = [];
+    public partial TrackedList<InventoryEntry> Inventory { get; set; } = [];
 
     /// <summary>The points still to walk through, nearest first; empty when standing.</summary>
-    public List<Vector2> WalkPath { get; set; } = [];
+    public partial TrackedList<Vector2> WalkPath { get; set; } = [];
 }

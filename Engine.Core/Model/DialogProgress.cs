@@ -1,17 +1,18 @@
+using Engine.Serialization;
 using MessagePack;
 
 namespace Engine.Core.Model;
 
 /// <summary>How far the player got in one conversation tree.</summary>
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class DialogProgress
+public sealed partial class DialogProgress
 {
-    public string DialogId { get; set; } = "";
+    public partial string DialogId { get; set; } = "";
 
-    public string CurrentNodeId { get; set; } = "";
+    public partial string CurrentNodeId { get; set; } = "";
 
     /// <summary>The options already chosen, so the game can grey them out.</summary>
-    public List<string> ChosenOptionIds { get; set; } = [];
+    public partial TrackedList<string> ChosenOptionIds { get; set; } = [];
 
-    public bool Finished { get; set; }
+    public partial bool Finished { get; set; }
 }

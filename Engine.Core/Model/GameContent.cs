@@ -10,39 +10,39 @@ namespace Engine.Core.Model;
 /// </summary>
 [SaveModel(SchemaVersion = CurrentSchemaVersion)]
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class GameContent : ISaveMetadataSource
+public sealed partial class GameContent : ISaveMetadataSource
 {
     /// <summary>The schema version this build of the engine writes. Bump it on breaking model changes.</summary>
     public const int CurrentSchemaVersion = 1;
 
-    public int SchemaVersion { get; set; } = CurrentSchemaVersion;
+    public partial int SchemaVersion { get; set; } = CurrentSchemaVersion;
 
     /// <summary>Identifies the game that owns the save, so one game does not load another's.</summary>
-    public string GameId { get; set; } = "";
+    public partial string GameId { get; set; } = "";
 
-    public string Title { get; set; } = "";
+    public partial string Title { get; set; } = "";
 
-    public List<Room> Rooms { get; set; } = [];
+    public partial TrackedList<Room> Rooms { get; set; } = [];
 
-    public List<ItemDefinition> Items { get; set; } = [];
+    public partial TrackedList<ItemDefinition> Items { get; set; } = [];
 
-    public List<Character> Characters { get; set; } = [];
+    public partial TrackedList<Character> Characters { get; set; } = [];
 
-    public PlayerState Player { get; set; } = new();
+    public partial PlayerState Player { get; set; } = new();
 
-    public Camera Camera { get; set; } = new();
+    public partial Camera Camera { get; set; } = new();
 
-    public List<DialogProgress> Dialogs { get; set; } = [];
+    public partial TrackedList<DialogProgress> Dialogs { get; set; } = [];
 
-    public GlobalVariables Variables { get; set; } = new();
+    public partial GlobalVariables Variables { get; set; } = new();
 
-    public List<Quest> Quests { get; set; } = [];
+    public partial TrackedList<Quest> Quests { get; set; } = [];
 
-    public List<GameTimer> Timers { get; set; } = [];
+    public partial TrackedList<GameTimer> Timers { get; set; } = [];
 
-    public RandomState Random { get; set; } = new();
+    public partial RandomState Random { get; set; } = new();
 
-    public List<LogMessage> MessageLog { get; set; } = [];
+    public partial TrackedList<LogMessage> MessageLog { get; set; } = [];
 
-    public double PlayTimeSeconds { get; set; }
+    public partial double PlayTimeSeconds { get; set; }
 }

@@ -4,18 +4,18 @@ namespace Engine.Core.Model;
 
 /// <summary>A countdown that raises a script event when it reaches zero.</summary>
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class GameTimer
+public sealed partial class GameTimer
 {
-    public string Id { get; set; } = "";
+    public partial string Id { get; set; } = "";
 
     /// <summary>Seconds left; a double of seconds travels in every format, unlike <see cref="TimeSpan"/>.</summary>
-    public double RemainingSeconds { get; set; }
+    public partial double RemainingSeconds { get; set; }
 
-    public double IntervalSeconds { get; set; }
+    public partial double IntervalSeconds { get; set; }
 
-    public bool Repeating { get; set; }
+    public partial bool Repeating { get; set; }
 
-    public bool Paused { get; set; }
+    public partial bool Paused { get; set; }
 
-    public string EventName { get; set; } = "";
+    public partial string EventName { get; set; } = "";
 }

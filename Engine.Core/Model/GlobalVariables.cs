@@ -1,3 +1,4 @@
+using Engine.Serialization;
 using MessagePack;
 
 namespace Engine.Core.Model;
@@ -7,13 +8,13 @@ namespace Engine.Core.Model;
 /// wrote the XML format (it could not write dictionaries), kept so that those saves still load.
 /// </summary>
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class GlobalVariables
+public sealed partial class GlobalVariables
 {
-    public List<IntVariable> Ints { get; set; } = [];
+    public partial TrackedList<IntVariable> Ints { get; set; } = [];
 
-    public List<StringVariable> Strings { get; set; } = [];
+    public partial TrackedList<StringVariable> Strings { get; set; } = [];
 
-    public List<BoolVariable> Bools { get; set; } = [];
+    public partial TrackedList<BoolVariable> Bools { get; set; } = [];
 
     public int GetInt(string name, int fallback = 0) => Ints.Find(v => v.Name == name)?.Value ?? fallback;
 
@@ -27,7 +28,7 @@ public sealed class GlobalVariables
 
     public void SetBool(string name, bool value) => (Bools.Find(v => v.Name == name) ?? Add(Bools, new BoolVariable { Name = name })).Value = value;
 
-    private static T Add<T>(List<T> list, T entry)
+    private static T Add<T>(TrackedList<T> list, T entry)
     {
         list.Add(entry);
         return entry;
@@ -35,25 +36,25 @@ public sealed class GlobalVariables
 }
 
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class IntVariable
+public sealed partial class IntVariable
 {
-    public string Name { get; set; } = "";
+    public partial string Name { get; set; } = "";
 
-    public int Value { get; set; }
+    public partial int Value { get; set; }
 }
 
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class StringVariable
+public sealed partial class StringVariable
 {
-    public string Name { get; set; } = "";
+    public partial string Name { get; set; } = "";
 
-    public string Value { get; set; } = "";
+    public partial string Value { get; set; } = "";
 }
 
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class BoolVariable
+public sealed partial class BoolVariable
 {
-    public string Name { get; set; } = "";
+    public partial string Name { get; set; } = "";
 
-    public bool Value { get; set; }
+    public partial bool Value { get; set; }
 }

@@ -9,7 +9,7 @@ namespace Engine.Core.Model;
 /// <see cref="Get"/> would fail on it far from either.
 /// </summary>
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class HeightGrid : IMessagePackSerializationCallbackReceiver
+public sealed partial class HeightGrid : IMessagePackSerializationCallbackReceiver
 {
     /// <summary>
     /// The constructor a load uses. Without the attribute MessagePack would choose the one taking width and height,
@@ -29,12 +29,12 @@ public sealed class HeightGrid : IMessagePackSerializationCallbackReceiver
         Cells = new float[checked(width * height)];
     }
 
-    public int Width { get; set; }
+    public partial int Width { get; set; }
 
-    public int Height { get; set; }
+    public partial int Height { get; set; }
 
     /// <summary>Row-major cells: the cell at (x, y) is <c>Cells[y * Width + x]</c>.</summary>
-    public float[] Cells { get; set; } = [];
+    public partial float[] Cells { get; set; } = [];
 
     public float Get(int x, int y) => Cells[IndexOf(x, y)];
 

@@ -4,9 +4,9 @@ namespace Engine.Core.Model;
 
 /// <summary>How many of one item a character carries.</summary>
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class InventoryEntry
+public sealed partial class InventoryEntry
 {
-    public string ItemId { get; set; } = "";
+    public partial string ItemId { get; set; } = "";
 
-    public int Count { get; set; } = 1;
+    public partial int Count { get; set; } = 1;
 }

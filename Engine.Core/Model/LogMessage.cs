@@ -4,14 +4,14 @@ namespace Engine.Core.Model;
 
 /// <summary>One line of the message log the player can scroll back through.</summary>
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class LogMessage
+public sealed partial class LogMessage
 {
-    public double TimeSeconds { get; set; }
+    public partial double TimeSeconds { get; set; }
 
-    public MessageKind Kind { get; set; }
+    public partial MessageKind Kind { get; set; }
 
     /// <summary>Who spoke; empty for narration.</summary>
-    public string Speaker { get; set; } = "";
+    public partial string Speaker { get; set; } = "";
 
-    public string Text { get; set; } = "";
+    public partial string Text { get; set; } = "";
 }

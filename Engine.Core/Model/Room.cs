@@ -1,3 +1,4 @@
+using Engine.Serialization;
 using Engine.Core.Math;
 using MessagePack;
 
@@ -5,30 +6,30 @@ namespace Engine.Core.Model;
 
 /// <summary>A place the player can be in: its hotspots, objects, exits and walkable area.</summary>
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class Room
+public sealed partial class Room
 {
-    public string Id { get; set; } = "";
+    public partial string Id { get; set; } = "";
 
-    public string Name { get; set; } = "";
+    public partial string Name { get; set; } = "";
 
-    public string Description { get; set; } = "";
+    public partial string Description { get; set; } = "";
 
-    public string BackgroundSprite { get; set; } = "";
+    public partial string BackgroundSprite { get; set; } = "";
 
-    public string MusicTrack { get; set; } = "";
+    public partial string MusicTrack { get; set; } = "";
 
-    public Vector2 Size { get; set; }
+    public partial Vector2 Size { get; set; }
 
-    public Color AmbientLight { get; set; } = Color.White;
+    public partial Color AmbientLight { get; set; } = Color.White;
 
-    public bool Visited { get; set; }
+    public partial bool Visited { get; set; }
 
-    public List<Hotspot> Hotspots { get; set; } = [];
+    public partial TrackedList<Hotspot> Hotspots { get; set; } = [];
 
-    public List<RoomObject> Objects { get; set; } = [];
+    public partial TrackedList<RoomObject> Objects { get; set; } = [];
 
-    public List<Exit> Exits { get; set; } = [];
+    public partial TrackedList<Exit> Exits { get; set; } = [];
 
     /// <summary>Walk-behind height per cell; a negative value marks a cell that cannot be walked on.</summary>
-    public HeightGrid WalkGrid { get; set; } = new();
+    public partial HeightGrid WalkGrid { get; set; } = new();
 }

@@ -1,3 +1,4 @@
+using Engine.Serialization;
 using Engine.Core.Math;
 using MessagePack;
 
@@ -5,27 +6,27 @@ namespace Engine.Core.Model;
 
 /// <summary>A visible thing placed in a room; it may stand for an item the player can take.</summary>
 [MessagePackObject(keyAsPropertyName: true)]
-public sealed class RoomObject
+public sealed partial class RoomObject
 {
-    public string Id { get; set; } = "";
+    public partial string Id { get; set; } = "";
 
-    public string Name { get; set; } = "";
+    public partial string Name { get; set; } = "";
 
-    public string Sprite { get; set; } = "";
+    public partial string Sprite { get; set; } = "";
 
-    public Vector2 Position { get; set; }
+    public partial Vector2 Position { get; set; }
 
-    public Color Tint { get; set; } = Color.White;
+    public partial Color Tint { get; set; } = Color.White;
 
-    public float Scale { get; set; } = 1f;
+    public partial float Scale { get; set; } = 1f;
 
     /// <summary>Draw order: higher baselines are drawn in front.</summary>
-    public int Baseline { get; set; }
+    public partial int Baseline { get; set; }
 
-    public bool Visible { get; set; } = true;
+    public partial bool Visible { get; set; } = true;
 
     /// <summary>The item the player gets when taking this object; empty if it can't be taken.</summary>
-    public string ItemId { get; set; } = "";
+    public partial string ItemId { get; set; } = "";
 
-    public List<string> Tags { get; set; } = [];
+    public partial TrackedList<string> Tags { get; set; } = [];
 }

@@ -65,7 +65,8 @@ internal static class SchemaNames
         }
 
         var definition = named.OriginalDefinition.ToDisplayString();
-        if (definition.StartsWith("System.Collections.Generic.", System.StringComparison.Ordinal) && named.TypeArguments.Length == 1)
+        if ((definition.StartsWith("System.Collections.Generic.", System.StringComparison.Ordinal) || definition == "Engine.Serialization.TrackedList<T>")
+            && named.TypeArguments.Length == 1)
         {
             return "ArrayOf" + Capitalized(Of(named.TypeArguments[0]));
         }

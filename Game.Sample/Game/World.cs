@@ -130,9 +130,9 @@ internal static class World
             BackgroundSprite = $"rooms/{id}.png",
             MusicTrack = "music/sea.ogg",
             Size = new Vector2(320, 180),
-            Hotspots = hotspots,
-            Objects = objects,
-            Exits = exits,
+            Hotspots = [.. hotspots],
+            Objects = [.. objects],
+            Exits = [.. exits],
             WalkGrid = new HeightGrid(16, 9),
         };
 

@@ -86,7 +86,7 @@ internal static class ModelWalk
                 _ when type == typeof(double) => n + 0.125,
                 _ when type == typeof(bool) => !(bool)property.GetValue(model)!,
                 _ when type.IsEnum => Enum.ToObject(type, n % 2 + 1),
-                _ when type.IsGenericType && type.GetGenericTypeDefinition() == typeof(List<>) => FillList(property.GetValue(model)!, type.GetGenericArguments()[0]),
+                _ when type.IsGenericType && type.GetGenericTypeDefinition() is var list && (list == typeof(List<>) || list == typeof(TrackedList<>)) => FillList(property.GetValue(model)!, type.GetGenericArguments()[0]),
                 _ when type.IsClass => Fill(Activator.CreateInstance(type)!),
                 _ => throw new NotSupportedException($"{model.GetType().Name}.{property.Name}: the check fills no {type.Name}"),
             };

@@ -35,7 +35,7 @@ public sealed class MissingValuesTests
     /// <summary>Every list in the model whose elements are references, by its element type.</summary>
     public static TheoryData<string> ListsOfReferences() =>
         [.. ModelTypes.ReachableFrom(typeof(GameContent))
-            .Where(t => t.IsGenericType && t.GetGenericTypeDefinition() == typeof(List<>) && !t.GetGenericArguments()[0].IsValueType)
+            .Where(t => t.IsGenericType && t.GetGenericTypeDefinition() is var list && (list == typeof(List<>) || list == typeof(TrackedList<>)) && !t.GetGenericArguments()[0].IsValueType)
             .Select(t => t.GetGenericArguments()[0].Name)
             .Order(StringComparer.Ordinal)];
 

@@ -29,7 +29,7 @@ internal static class FuzzSeeds
         return content;
     }
 
-    private static void KeepOne<T>(List<T> list)
+    private static void KeepOne<T>(TrackedList<T> list)
     {
         if (list.Count > 1)
         {

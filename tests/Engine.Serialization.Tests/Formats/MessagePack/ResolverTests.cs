@@ -27,7 +27,7 @@ public sealed class ResolverTests
         var getFormatter = typeof(IFormatterResolver).GetMethod(nameof(IFormatterResolver.GetFormatter))!;
 
         var reachable = ModelTypes.ReachableFrom(typeof(GameContent));
-        Assert.Contains(typeof(List<Room>), reachable);
+        Assert.Contains(typeof(TrackedList<Room>), reachable);
         Assert.Contains(typeof(float[]), reachable);
         foreach (var type in reachable)
         {

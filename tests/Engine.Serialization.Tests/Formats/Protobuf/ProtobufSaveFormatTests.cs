@@ -243,7 +243,7 @@ public sealed class ProtobufSaveFormatTests
     private static bool IsModelClass(Type type) => type.IsClass && type.Assembly == typeof(GameContent).Assembly;
 
     private static Type? ModelListElement(Type type) =>
-        type.IsGenericType && type.GetGenericTypeDefinition() == typeof(List<>) && IsModelClass(type.GetGenericArguments()[0])
+        type.IsGenericType && type.GetGenericTypeDefinition() is var list && (list == typeof(List<>) || list == typeof(TrackedList<>)) && IsModelClass(type.GetGenericArguments()[0])
             ? type.GetGenericArguments()[0]
             : null;
 
