@@ -1,4 +1,6 @@
 using System.Collections;
+using System.ComponentModel;
+using System.Runtime.InteropServices;
 using Engine.Serialization.Models;
 
 namespace Engine.Serialization;
@@ -23,6 +25,27 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
         _items = [];
         AddRange(items);
     }
+
+    /// <summary>A list holding a copy of <paramref name="items"/> (a grid's cells: <c>new TrackedList&lt;float&gt;(new float[w * h])</c>).</summary>
+    public TrackedList(ReadOnlySpan<T> items)
+    {
+        _items = [.. items];
+        AttachAll();
+    }
+
+    private TrackedList(List<T> items)
+    {
+        _items = items;
+        AttachAll();
+    }
+
+    /// <summary>
+    /// Wraps <paramref name="items"/> without copying them: the caller gives them up and must not change them again (a
+    /// change the list does not see is a change no save sees). For generated code, which reads a save's items into a
+    /// new list and hands it over.
+    /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static TrackedList<T> Adopt(List<T> items) => new(items ?? throw new ArgumentNullException(nameof(items)));
 
     ref ChangeMark ITracked.Mark => ref _mark;
 
@@ -147,6 +170,9 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
         return removed;
     }
 
+    /// <summary>The items, to read (valid until the list next changes).</summary>
+    public ReadOnlySpan<T> AsSpan() => CollectionsMarshal.AsSpan(_items);
+
     public int IndexOf(T item) => _items.IndexOf(item);
 
     public T? Find(Predicate<T> match) => _items.Find(match);
@@ -189,6 +215,17 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
     }
 
     void ICollection.CopyTo(Array array, int index) => ((ICollection)_items).CopyTo(array, index);
+
+    private void AttachAll()
+    {
+        if (!typeof(T).IsValueType)
+        {
+            foreach (var item in _items)
+            {
+                ChangeTracking.Attach(this, item);
+            }
+        }
+    }
 
     private static bool Holdable(object? value) => value is T || (value is null && default(T) is null);
 

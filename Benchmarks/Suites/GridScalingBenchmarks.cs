@@ -88,7 +88,7 @@ public class GridScalingBenchmarks
     {
         var random = new Random(side);
         var grid = new HeightGrid(side, side);
-        for (int i = 0; i < grid.Cells.Length; i++)
+        for (int i = 0; i < grid.Cells.Count; i++)
         {
             grid.Cells[i] = random.NextSingle() * 4f;
         }

@@ -1,3 +1,4 @@
+using Engine.Serialization;
 using MessagePack;
 
 namespace Engine.Core.Model;
@@ -26,7 +27,7 @@ public sealed partial class HeightGrid : IMessagePackSerializationCallbackReceiv
         ArgumentOutOfRangeException.ThrowIfNegative(height);
         Width = width;
         Height = height;
-        Cells = new float[checked(width * height)];
+        Cells = new TrackedList<float>(new float[checked(width * height)]);
     }
 
     public partial int Width { get; set; }
@@ -34,7 +35,7 @@ public sealed partial class HeightGrid : IMessagePackSerializationCallbackReceiv
     public partial int Height { get; set; }
 
     /// <summary>Row-major cells: the cell at (x, y) is <c>Cells[y * Width + x]</c>.</summary>
-    public partial float[] Cells { get; set; } = [];
+    public partial TrackedList<float> Cells { get; set; } = [];
 
     public float Get(int x, int y) => Cells[IndexOf(x, y)];
 
@@ -44,8 +45,8 @@ public sealed partial class HeightGrid : IMessagePackSerializationCallbackReceiv
 
     /// <summary>Why the cells don't fill the grid ("is 3 x 4 but holds 10 cells"), or null when they do (or are missing: a null of its own).</summary>
     public string? ShapeProblem() =>
-        Cells is not null && (Width < 0 || Height < 0 || (long)Width * Height != Cells.Length)
-            ? $"is {Width} x {Height} but holds {Cells.Length:N0} cells"
+        Cells is not null && (Width < 0 || Height < 0 || (long)Width * Height != Cells.Count)
+            ? $"is {Width} x {Height} but holds {Cells.Count:N0} cells"
             : null;
 
     void IMessagePackSerializationCallbackReceiver.OnBeforeSerialize() => ThrowIfMisshapen();

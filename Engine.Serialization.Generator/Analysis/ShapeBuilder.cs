@@ -312,7 +312,7 @@ internal sealed class ShapeBuilder
                 return (true, null);
             }
 
-            var bulk = kind == SequenceKind.List ? FloatOf(element) : null;
+            var bulk = kind is SequenceKind.List or SequenceKind.TrackedList ? FloatOf(element) : null;
             return (true, AddHelper(new ValueShape(ShapeKind.Sequence, TypeNames.Plain(named), true, HelperName(named), Element: element,
                 ElementAllowsNull: AllowsNull(arguments[0], annotations[0]), Sequence: kind, Comparer: comparer, Float: bulk, SchemaName: SchemaNames.Of(named)), entry: true));
         }

@@ -13,17 +13,17 @@ public struct ChangeMark
     /// <summary>The <see cref="ChangeTracking"/> epoch of the last change to the object or to anything below it.</summary>
     internal long Epoch;
 
-    /// <summary>The tracked object or list holding it, set as it is attached there; null at the root or while detached.</summary>
-    internal ITracked? Parent;
+    /// <summary>
+    /// The tracked objects or lists holding it, each added as it is attached there: null (the root, or detached), one
+    /// <see cref="ITracked"/>, or (rare: an object in two places, or twice in one list) a <see cref="List{T}"/> of them.
+    /// </summary>
+    internal object? Parents;
 
-    /// <summary>The other places it sits in at once, when there are any (rare: an object in two lists, or twice in one).</summary>
-    internal List<ITracked>? OtherParents;
-
-    /// <summary>The object's identity once a snapshot has copied it (0 before): what its copies name in <see cref="CopyOf"/>.</summary>
-    internal long Id;
-
-    /// <summary>In a snapshot's copy: the <see cref="Id"/> of the game's object it was last brought up to date with.</summary>
-    internal long CopyOf;
+    /// <summary>
+    /// In a game's object, its identity once a snapshot has copied it (0 before); in a snapshot's copy, the identity
+    /// of the game's object it was last brought up to date with. (A copy is never itself copied.)
+    /// </summary>
+    internal long Identity;
 }
 
 /// <summary>An object whose changes the save system is told of as they happen (see <see cref="ChangeTracking"/>).</summary>
@@ -85,19 +85,19 @@ public static class ChangeTracking
     public static bool Unchanged(ITracked value, ITracked copy)
     {
         ref var mark = ref value.Mark;
-        return UnchangedSince(value, _since) && mark.Id != 0 && copy.Mark.CopyOf == mark.Id;
+        return UnchangedSince(value, _since) && mark.Identity != 0 && copy.Mark.Identity == mark.Identity;
     }
 
     /// <summary><paramref name="copy"/> now holds what <paramref name="value"/> holds.</summary>
     public static void Copied(ITracked value, ITracked copy)
     {
         ref var mark = ref value.Mark;
-        if (mark.Id == 0)
+        if (mark.Identity == 0)
         {
-            mark.Id = Interlocked.Increment(ref _lastId);
+            mark.Identity = Interlocked.Increment(ref _lastId);
         }
 
-        copy.Mark.CopyOf = mark.Id;
+        copy.Mark.Identity = mark.Identity;
     }
 
     /// <summary>Records a change to <paramref name="changed"/>: stamps it and the objects above it.</summary>
@@ -126,7 +126,7 @@ public static class ChangeTracking
         }
 
         ref var mark = ref tracked.Mark;
-        if (!ReferenceEquals(mark.Parent, parent) && !(mark.OtherParents?.Contains(parent) ?? false))
+        if (!ReferenceEquals(mark.Parents, parent) && !(mark.Parents is List<ITracked> parents && parents.Contains(parent)))
         {
             AddParent(ref mark, parent);
         }
@@ -141,35 +141,35 @@ public static class ChangeTracking
         }
 
         ref var mark = ref tracked.Mark;
-        if (ReferenceEquals(mark.Parent, parent))
+        if (ReferenceEquals(mark.Parents, parent))
         {
-            mark.Parent = mark.OtherParents is { Count: > 0 } others ? others[^1] : null;
-            if (mark.Parent is not null)
-            {
-                mark.OtherParents!.RemoveAt(mark.OtherParents.Count - 1);
-            }
+            mark.Parents = null;
         }
-        else
+        else if (mark.Parents is List<ITracked> parents)
         {
-            mark.OtherParents?.Remove(parent);
+            parents.Remove(parent);
         }
     }
 
     private static void AddParent(ref ChangeMark mark, ITracked parent)
     {
-        if (mark.Parent is null)
+        switch (mark.Parents)
         {
-            mark.Parent = parent;
-        }
-        else
-        {
-            (mark.OtherParents ??= []).Add(parent);
+            case null:
+                mark.Parents = parent;
+                break;
+            case List<ITracked> parents:
+                parents.Add(parent);
+                break;
+            default:
+                mark.Parents = new List<ITracked>(2) { (ITracked)mark.Parents, parent };
+                break;
         }
     }
 
-    private static void Stamp(ITracked? node, long epoch)
+    private static void Stamp(ITracked node, long epoch)
     {
-        for (; node is not null; node = node.Mark.Parent)
+        while (true)
         {
             ref var mark = ref node.Mark;
             if (mark.Epoch == epoch)
@@ -178,12 +178,20 @@ public static class ChangeTracking
             }
 
             mark.Epoch = epoch;
-            if (mark.OtherParents is { } others)
+            switch (mark.Parents)
             {
-                foreach (var other in others)
-                {
-                    Stamp(other, epoch);
-                }
+                case ITracked parent:
+                    node = parent;
+                    continue;
+                case List<ITracked> parents:
+                    foreach (var each in parents)
+                    {
+                        Stamp(each, epoch);
+                    }
+
+                    return;
+                default:
+                    return;
             }
         }
     }

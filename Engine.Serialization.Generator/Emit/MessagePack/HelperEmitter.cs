@@ -125,7 +125,9 @@ internal static class HelperEmitter
                 code.Line("writer.WriteArrayHeader(value.Count);");
                 if (shape.Float is not null)
                 {
-                    code.Line("var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(value);");
+                    code.Line(shape.Sequence == SequenceKind.TrackedList
+                        ? "var items = value.AsSpan();"
+                        : "var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(value);");
                     WriteItems(code, shape, "items", "Length");
                 }
                 else
@@ -190,17 +192,12 @@ internal static class HelperEmitter
                 break;
             case SequenceKind.List or SequenceKind.ListInterface:
                 code.Line($"var result = new {Generic}List<{e}>(count);");
-                if (shape.Float is not null)
-                {
-                    code.Line($"global::System.Runtime.InteropServices.CollectionsMarshal.SetCount(result, count);");
-                    code.Line($"var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(result);");
-                    ReadItems(code, shape, "items");
-                }
-                else
-                {
-                    ReadEach(code, shape, "result.Add(item);");
-                }
-
+                ReadListItems(code, shape, "result");
+                break;
+            case SequenceKind.TrackedList when shape.Float is not null:
+                code.Line($"var list = new {Generic}List<{e}>(count);");
+                ReadListItems(code, shape, "list");
+                code.Line($"var result = {Values.TrackedList}<{e}>.Adopt(list);");
                 break;
             case SequenceKind.Stack:
                 // Written top first: filled from the bottom, so the stack comes back in the same order.
@@ -224,6 +221,20 @@ internal static class HelperEmitter
 
         code.Line("reader.Depth--;");
         code.Line("return result;");
+    }
+
+    /// <summary>Reads the items into a new list, float runs in bulk into its span.</summary>
+    private static void ReadListItems(CodeWriter code, ValueShape shape, string list)
+    {
+        if (shape.Float is null)
+        {
+            ReadEach(code, shape, $"{list}.Add(item);");
+            return;
+        }
+
+        code.Line($"global::System.Runtime.InteropServices.CollectionsMarshal.SetCount({list}, count);");
+        code.Line($"var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan({list});");
+        ReadItems(code, shape, "items");
     }
 
     /// <summary>Reads into indexed items (an array or a list's span), float runs in bulk.</summary>

@@ -208,15 +208,16 @@ internal static class SnapshotEmitter
                 code.Close();
                 code.Line("return copy;");
                 return;
+            case SequenceKind.TrackedList when share:
+                code.Line($"var copy = new {Values.TrackedList}<{e}>(value.AsSpan());");
+                TrackingCode.Copied(code, "value", "copy");
+                code.Line("return copy;");
+                return;
             case SequenceKind.TrackedList:
                 code.Line($"var copy = new {Values.TrackedList}<{e}>(value.Count);");
                 code.Open("for (var i = 0; i < value.Count; i++)");
                 code.Line($"copy.Add({Copy(facts, shape.Element!, "value[i]")});");
-                if (!share)
-                {
-                    code.Line($"{TrackingCode.Tracking}.Link(value, value[i]);");
-                }
-
+                code.Line($"{TrackingCode.Tracking}.Link(value, value[i]);");
                 code.Close();
                 TrackingCode.Copied(code, "value", "copy");
                 code.Line("return copy;");

@@ -32,7 +32,7 @@ public sealed class ContentGeneratorTests
         Assert.True(medium.Rooms.Count > small.Rooms.Count);
         Assert.True(medium.Characters.Count > small.Characters.Count);
         Assert.True(medium.MessageLog.Count > small.MessageLog.Count);
-        Assert.True(medium.Rooms[0].WalkGrid.Cells.Length > small.Rooms[0].WalkGrid.Cells.Length);
+        Assert.True(medium.Rooms[0].WalkGrid.Cells.Count > small.Rooms[0].WalkGrid.Cells.Count);
     }
 
     [Fact]
@@ -40,7 +40,7 @@ public sealed class ContentGeneratorTests
     {
         foreach (var room in ContentGenerator.Create(ContentSize.Medium).Rooms)
         {
-            Assert.Equal(room.WalkGrid.Width * room.WalkGrid.Height, room.WalkGrid.Cells.Length);
+            Assert.Equal(room.WalkGrid.Width * room.WalkGrid.Height, room.WalkGrid.Cells.Count);
             Assert.False(room.WalkGrid.IsWalkable(0, 0));
         }
     }

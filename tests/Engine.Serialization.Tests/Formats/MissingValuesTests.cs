@@ -103,7 +103,7 @@ public sealed class MissingValuesTests
         var content = ContentGenerator.Create(ContentSize.Small);
         var grid = content.Rooms[^1].WalkGrid;
         grid.Width += extraWidth;
-        grid.Cells = new float[grid.Cells.Length + extraCells];
+        grid.Cells = new TrackedList<float>(new float[grid.Cells.Count + extraCells]);
 
         foreach (var format in Enum.GetValues<SaveFormat>())
         {

@@ -19,8 +19,8 @@ internal static class GameChanges
                 case 1 when room is { Objects.Count: > 0 }:
                     room.Objects[random.Next(room.Objects.Count)].Position = new Vector2(random.Next(100), -0f);
                     break;
-                case 2 when room is { WalkGrid.Cells.Length: > 0 }:
-                    room.WalkGrid.Cells[random.Next(room.WalkGrid.Cells.Length)] = random.Next(3) == 0 ? float.NaN : random.NextSingle();
+                case 2 when room is { WalkGrid.Cells.Count: > 0 }:
+                    room.WalkGrid.Cells[random.Next(room.WalkGrid.Cells.Count)] = random.Next(3) == 0 ? float.NaN : random.NextSingle();
                     break;
                 case 3 when room is not null:
                     room.Name += "é"; // longer by two bytes: what follows moves

@@ -30,7 +30,7 @@ public sealed class VersionToleranceTests
         Assert.Equal(1, content.SchemaVersion);
         Assert.Equal("engine.generated", content.GameId);
         Assert.Equal(3, content.Rooms.Count);
-        Assert.Equal(16 * 12, content.Rooms[0].WalkGrid.Cells.Length);
+        Assert.Equal(16 * 12, content.Rooms[0].WalkGrid.Cells.Count);
         AssertContains(AsJson(Encode(content)), AsJson(frozen), "root");
     }
 

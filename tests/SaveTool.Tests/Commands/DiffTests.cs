@@ -40,7 +40,7 @@ public sealed class DiffTests : IDisposable
         string[] lines = run.Output.TrimEnd('\n').Split('\n');
         Assert.Equal(
             [
-                $"Rooms[0].WalkGrid.Cells: 2 of {before.Rooms[0].WalkGrid.Cells.Length:N0} items differ, first Rooms[0].WalkGrid.Cells[17]: {before.Rooms[0].WalkGrid.Cells[17].ToString(System.Globalization.CultureInfo.InvariantCulture)} -> 0.25",
+                $"Rooms[0].WalkGrid.Cells: 2 of {before.Rooms[0].WalkGrid.Cells.Count:N0} items differ, first Rooms[0].WalkGrid.Cells[17]: {before.Rooms[0].WalkGrid.Cells[17].ToString(System.Globalization.CultureInfo.InvariantCulture)} -> 0.25",
                 $"Rooms[2].Name: \"{before.Rooms[2].Name}\" -> \"The Cave\"",
                 $"Player.Score: {before.Player.Score} -> {after.Player.Score}",
                 $"Quests: {before.Quests.Count} items -> {after.Quests.Count} items",

@@ -97,7 +97,7 @@ public sealed class DumpTests : IDisposable
         using var json = JsonDocument.Parse(run.Output);
         var rooms = json.RootElement.GetProperty("Rooms");
         Assert.Equal(content.Rooms.Count, rooms.GetArrayLength());
-        Assert.Equal(content.Rooms[^1].WalkGrid.Cells.Length, rooms[content.Rooms.Count - 1].GetProperty("WalkGrid").GetProperty("Cells").GetArrayLength());
+        Assert.Equal(content.Rooms[^1].WalkGrid.Cells.Count, rooms[content.Rooms.Count - 1].GetProperty("WalkGrid").GetProperty("Cells").GetArrayLength());
     }
 
     /// <summary>A hostile payload: the structure is checked, nesting bounded, before anything walks it.</summary>

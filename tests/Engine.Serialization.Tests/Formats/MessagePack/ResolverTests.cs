@@ -28,7 +28,7 @@ public sealed class ResolverTests
 
         var reachable = ModelTypes.ReachableFrom(typeof(GameContent));
         Assert.Contains(typeof(TrackedList<Room>), reachable);
-        Assert.Contains(typeof(float[]), reachable);
+        Assert.Contains(typeof(TrackedList<float>), reachable);
         foreach (var type in reachable)
         {
             object? formatter = getFormatter.MakeGenericMethod(type).Invoke(chain, null);

@@ -28,7 +28,7 @@ public sealed class XmlSaveFormatTests
         var document = XDocument.Parse(System.Text.Encoding.UTF8.GetString(payload));
         Assert.Equal("GameContent", document.Root!.Name.LocalName);
         Assert.Equal(content.Rooms.Count, document.Root.Element("Rooms")!.Elements("Room").Count());
-        Assert.Equal(content.Rooms[0].WalkGrid.Cells.Length, document.Root.Element("Rooms")!.Element("Room")!.Element("WalkGrid")!.Element("Cells")!.Elements("float").Count());
+        Assert.Equal(content.Rooms[0].WalkGrid.Cells.Count, document.Root.Element("Rooms")!.Element("Room")!.Element("WalkGrid")!.Element("Cells")!.Elements("float").Count());
     }
 
     [Fact]
