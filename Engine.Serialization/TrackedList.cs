@@ -30,14 +30,9 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
     public TrackedList(ReadOnlySpan<T> items)
     {
         _items = [.. items];
-        AttachAll();
     }
 
-    private TrackedList(List<T> items)
-    {
-        _items = items;
-        AttachAll();
-    }
+    private TrackedList(List<T> items) => _items = items;
 
     /// <summary>
     /// Wraps <paramref name="items"/> without copying them: the caller gives them up and must not change them again (a
@@ -76,14 +71,14 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
             var old = _items[index];
             _items[index] = value;
             ChangeTracking.Detach(this, old);
-            ChangeTracking.Attach(this, value);
+            ChangeTracking.Changed(ref _mark);
         }
     }
 
     public void Add(T item)
     {
         _items.Add(item);
-        ChangeTracking.Attach(this, item);
+        ChangeTracking.Changed(ref _mark);
     }
 
     public void AddRange(IEnumerable<T> items)
@@ -98,7 +93,7 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
     public void Insert(int index, T item)
     {
         _items.Insert(index, item);
-        ChangeTracking.Attach(this, item);
+        ChangeTracking.Changed(ref _mark);
     }
 
     public bool Remove(T item)
@@ -118,7 +113,7 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
         var item = _items[index];
         _items.RemoveAt(index);
         ChangeTracking.Detach(this, item);
-        ChangeTracking.Changed(this);
+        ChangeTracking.Changed(ref _mark);
     }
 
     /// <summary>Removes <paramref name="count"/> items from <paramref name="index"/> on.</summary>
@@ -133,7 +128,7 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
         }
 
         _items.RemoveRange(index, count);
-        ChangeTracking.Changed(this);
+        ChangeTracking.Changed(ref _mark);
     }
 
     public void Clear()
@@ -144,7 +139,7 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
         }
 
         _items.Clear();
-        ChangeTracking.Changed(this);
+        ChangeTracking.Changed(ref _mark);
     }
 
     /// <summary>Removes the items that match <paramref name="match"/>; returns how many.</summary>
@@ -164,7 +159,7 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
 
         if (removed > 0)
         {
-            ChangeTracking.Changed(this);
+            ChangeTracking.Changed(ref _mark);
         }
 
         return removed;
@@ -191,7 +186,7 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
     public void Sort(Comparison<T> comparison)
     {
         _items.Sort(comparison);
-        ChangeTracking.Changed(this);
+        ChangeTracking.Changed(ref _mark);
     }
 
     int IList.Add(object? value)
@@ -215,17 +210,6 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
     }
 
     void ICollection.CopyTo(Array array, int index) => ((ICollection)_items).CopyTo(array, index);
-
-    private void AttachAll()
-    {
-        if (!typeof(T).IsValueType)
-        {
-            foreach (var item in _items)
-            {
-                ChangeTracking.Attach(this, item);
-            }
-        }
-    }
 
     private static bool Holdable(object? value) => value is T || (value is null && default(T) is null);
 

@@ -1,4 +1,5 @@
 using System.ComponentModel;
+using System.Runtime.CompilerServices;
 
 namespace Engine.Serialization.Models;
 
@@ -36,17 +37,20 @@ public interface ITracked
 /// <summary>
 /// Change tracking for models whose objects report their own changes (a tracked model's generated setters, and
 /// <see cref="TrackedList{T}"/>), so that a snapshot's refresh skips whatever did not change instead of comparing it.
-/// A change stamps its object and every object above it (through each place it sits in) with the current epoch,
-/// stopping where one is already stamped in this epoch; each refresh begins a new epoch and skips a copy of an object
-/// that carries an older one than its snapshot's previous refresh began. Epochs rather than flags, so that several
+/// A change stamps its object and every object above it (through each place a refresh found it in) with the current
+/// epoch, stopping where one is already stamped in this epoch; each refresh begins a new epoch and skips a copy of an
+/// object that carries an older one than its snapshot's previous refresh began. Epochs rather than flags, so that several
 /// snapshots can refresh from one game. Changes are expected on the thread that also takes the saves, as any change to
 /// the game's state is.
 /// </summary>
 /// <remarks>
-/// A child a setter or list never saw (a property initializer's value sits in its field directly) has no parent link
-/// until a refresh first visits it: every refresh visit links what it passes (<see cref="Link"/>). That is enough,
-/// since such a child can only join the game below an object that was stamped as it joined, so the next refresh
-/// visits it before any of its changes could be missed.
+/// Links are made by the refreshes, not by the setters: every refresh links each child it passes to its holder
+/// (<see cref="Link"/>), and a refresh only skips an object whose copy it made or refreshed, which linked all that object
+/// held then. A child that joins an object later (a setter, an item added, or a property initializer's value that no
+/// setter saw) stamps the object it joins, so the next refresh passes it and links it before any of its changes could
+/// be missed; until then its own changes need not reach anyone. Leaving (<see cref="Detach"/>) drops one link, and
+/// also stamps the holder, whose next refresh links again whatever still sits there. So setters and lists pay only a
+/// stamp, and a load, which sets every member, pays no more than that.
 /// </remarks>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static class ChangeTracking
@@ -101,20 +105,24 @@ public static class ChangeTracking
     }
 
     /// <summary>Records a change to <paramref name="changed"/>: stamps it and the objects above it.</summary>
-    public static void Changed(ITracked changed) => Stamp(changed, Volatile.Read(ref _epoch));
+    public static void Changed(ITracked changed) => Changed(ref changed.Mark);
 
     /// <summary>
-    /// <paramref name="child"/> now sits in <paramref name="parent"/> (a member set, an item added): its changes go up
-    /// through <paramref name="parent"/> too, which changed.
+    /// <see cref="Changed(ITracked)"/> for an object's own <paramref name="mark"/>: what its setters call, so that a
+    /// change in an epoch that already stamped it (or to an object a load is still filling) costs a comparison.
     /// </summary>
-    public static void Attach<T>(ITracked parent, T child)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Changed(ref ChangeMark mark)
     {
-        if (!typeof(T).IsValueType && child is ITracked tracked)
+        var epoch = Volatile.Read(ref _epoch);
+        if (mark.Epoch != epoch)
         {
-            AddParent(ref tracked.Mark, parent);
+            mark.Epoch = epoch;
+            if (mark.Parents is { } parents)
+            {
+                StampParents(parents, epoch);
+            }
         }
-
-        Changed(parent);
     }
 
     /// <summary>A refresh passed from <paramref name="parent"/> to <paramref name="child"/>: makes sure the child's changes reach the parent.</summary>
@@ -164,6 +172,21 @@ public static class ChangeTracking
             default:
                 mark.Parents = new List<ITracked>(2) { (ITracked)mark.Parents, parent };
                 break;
+        }
+    }
+
+    private static void StampParents(object parents, long epoch)
+    {
+        if (parents is List<ITracked> several)
+        {
+            foreach (var each in several)
+            {
+                Stamp(each, epoch);
+            }
+        }
+        else
+        {
+            Stamp((ITracked)parents, epoch);
         }
     }
 

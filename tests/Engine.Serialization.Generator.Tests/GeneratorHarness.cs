@@ -24,7 +24,7 @@ internal static class GeneratorHarness
     /// <summary>The repository's root folder (the one holding Engine.sln).</summary>
     public static string RepositoryRoot => Engine.Testing.Repository.Root;
 
-    public static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
+    public static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Preview);
 
     // What the .NET SDK gives a net10.0 project (Microsoft.NET.Sdk.Analyzers.targets: the target framework's major version).
     private const int WarningLevel = 10;

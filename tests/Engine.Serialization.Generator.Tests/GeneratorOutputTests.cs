@@ -106,7 +106,7 @@ public sealed class GeneratorOutputTests
         var compilation = GeneratorHarness.Compile(ConsumerSource, "Game", core);
         var first = GeneratorHarness.Run(compilation);
 
-        var edited = compilation.AddSyntaxTrees(Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText("namespace Game; internal static class Unrelated { }"));
+        var edited = compilation.AddSyntaxTrees(Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText("namespace Game; internal static class Unrelated { }", GeneratorHarness.ParseOptions));
         var second = GeneratorHarness.Run(edited, first.Driver);
 
         var outputs = second.Driver.GetRunResult().Results.Single().TrackedOutputSteps

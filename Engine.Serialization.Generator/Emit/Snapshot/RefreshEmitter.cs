@@ -305,7 +305,9 @@ internal static class RefreshEmitter
             code.Line();
             code.Open($"if ({live}.Count != {kept})");
             code.Line($"if ({live}.Count < {kept}) {local}.RemoveRange({live}.Count, {kept} - {live}.Count);");
-            code.Line($"for (var e = {kept}; e < {live}.Count; e++) {local}.Add({Copy(facts, member.Shape.Element!, $"{live}[e]")});");
+            var link = tracked && !facts.IsImmutable(member.Shape.Element!) ? $" {TrackingCode.Tracking}.Link({live}, {live}[e]);" : "";
+            var add = $"{local}.Add({Copy(facts, member.Shape.Element!, $"{live}[e]")});";
+            code.Line($"for (var e = {kept}; e < {live}.Count; e++) {(link.Length == 0 ? add : $"{{ {add}{link} }}")}");
             code.Line($"changes.Resized({i}, {kept}, {live}.Count);");
             code.Close();
         }

@@ -11,7 +11,12 @@ namespace Engine.Serialization.Generator.Emit.Tracking;
 /// declares (with their initializers) and this generator implements, each setter telling the save system of the change
 /// (Engine.Serialization.Models.ChangeTracking), so that a save skips what did not change instead of comparing it.
 /// </summary>
-internal sealed record TrackedType(string HintName, string? Namespace, EquatableArray<string> Declarations, EquatableArray<TrackedProperty> Properties)
+/// <param name="HintName">The generated file's name.</param>
+/// <param name="Namespace">The type's namespace, or null for the global one.</param>
+/// <param name="Declarations">The partial declarations of the type and the types it is nested in, outermost first.</param>
+/// <param name="Properties">The partial properties to implement.</param>
+/// <param name="InheritsMark">Whether a base type already carries the change mark (it is tracked too): the type then stamps through it.</param>
+internal sealed record TrackedType(string HintName, string? Namespace, EquatableArray<string> Declarations, EquatableArray<TrackedProperty> Properties, bool InheritsMark)
 {
     /// <summary>The type's partial properties that nothing implements yet, or null when it has none (or is a struct: a copy would carry the marks).</summary>
     public static TrackedType? From(INamedTypeSymbol type, CancellationToken cancellationToken)
@@ -40,7 +45,14 @@ internal sealed record TrackedType(string HintName, string? Namespace, Equatable
 
         var ns = type.ContainingNamespace.IsGlobalNamespace ? null : type.ContainingNamespace.ToDisplayString();
         var hint = type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", "").Replace('<', '{').Replace('>', '}') + ".Tracking.g.cs";
-        return new TrackedType(hint, ns, new(declarations), new(properties));
+        var inheritsMark = false;
+        for (var b = type.BaseType; b is not null && !inheritsMark; b = b.BaseType)
+        {
+            inheritsMark = b.AllInterfaces.Any(i => i.ToDisplayString() == "Engine.Serialization.Models.ITracked")
+                || b.GetMembers().OfType<IPropertySymbol>().Any(TrackedProperty.IsImplementedHere);
+        }
+
+        return new TrackedType(hint, ns, new(declarations), new(properties), inheritsMark);
     }
 
     private static string Declaration(INamedTypeSymbol type)
@@ -95,18 +107,24 @@ internal static class TrackingEmitter
         code.Line();
         for (var i = 0; i < type.Declarations.Count; i++)
         {
-            var last = i == type.Declarations.Count - 1;
+            var last = i == type.Declarations.Count - 1 && !type.InheritsMark;
             code.Open(last ? $"{type.Declarations[i]} : global::Engine.Serialization.Models.ITracked" : type.Declarations[i]);
         }
 
-        code.Line("[global::MessagePack.IgnoreMember]");
-        code.Line($"private {Mark} __changeMark;");
-        code.Line();
-        code.Line($"ref {Mark} global::Engine.Serialization.Models.ITracked.Mark => ref __changeMark;");
+        // The type's own mark, stamped directly; a derived type of a tracked one stamps the mark its base carries.
+        var mark = type.InheritsMark ? "((global::Engine.Serialization.Models.ITracked)this).Mark" : "__changeMark";
+        if (!type.InheritsMark)
+        {
+            code.Line("[global::MessagePack.IgnoreMember]");
+            code.Line($"private {Mark} __changeMark;");
+            code.Line();
+            code.Line($"ref {Mark} global::Engine.Serialization.Models.ITracked.Mark => ref __changeMark;");
+        }
+
         foreach (var property in type.Properties)
         {
             code.Line();
-            Property(code, property);
+            Property(code, property, mark);
         }
 
         for (var i = 0; i < type.Declarations.Count; i++)
@@ -117,7 +135,7 @@ internal static class TrackingEmitter
         return code.ToString();
     }
 
-    private static void Property(CodeWriter code, TrackedProperty property)
+    private static void Property(CodeWriter code, TrackedProperty property, string mark)
     {
         var modifiers = property.Modifiers.Length == 0 ? "" : property.Modifiers + " ";
         code.Open($"{modifiers}partial {property.Type} {property.Name}");
@@ -129,10 +147,10 @@ internal static class TrackingEmitter
                 continue;
             }
 
-            // A reference moves the object's place in the model: it leaves the old value and sits in this one.
+            // A reference replaced leaves this object: its link here goes (the next refresh links the new one).
             code.Line(property.HoldsReference
-                ? $"{accessor} {{ {Tracking}.Detach(this, field); field = value; {Tracking}.Attach(this, value); }}"
-                : $"{accessor} {{ field = value; {Tracking}.Changed(this); }}");
+                ? $"{accessor} {{ {Tracking}.Detach(this, field); field = value; {Tracking}.Changed(ref {mark}); }}"
+                : $"{accessor} {{ field = value; {Tracking}.Changed(ref {mark}); }}");
         }
 
         code.Close();

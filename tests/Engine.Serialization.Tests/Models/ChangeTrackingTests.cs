@@ -1,167 +1,109 @@
 using Engine.Serialization.Models;
+using Engine.Serialization.Tests.Snapshots;
 
 namespace Engine.Serialization.Tests.Models;
 
 /// <summary>
-/// The marks a tracked model leaves as it changes: a refresh may skip an object only if neither it nor anything below
-/// it changed since that store's previous refresh began, through any way the game changes it.
+/// The marks a tracked model leaves as it changes, once a snapshot's copy has linked it: a change stamps its object
+/// and every object above it, through each place it sits in, and nothing beside; each snapshot sees the changes since
+/// its own last refresh began. (TrackedRefreshTests checks the refreshes these marks let skip against full saves.)
 /// </summary>
 public sealed class ChangeTrackingTests
 {
     [Fact]
     public void AChangeBelow_MarksEveryObjectAbove_AndNothingBeside()
     {
-        var (world, rooms, first, second) = World();
+        var (realm, first, second) = LinkedRealm();
         long since = ChangeTracking.BeginEpoch();
 
-        first.Name = "cellar";
+        first.Things[0].Count++;
 
+        Assert.False(ChangeTracking.UnchangedSince(first.Things[0], since));
+        Assert.False(ChangeTracking.UnchangedSince(first.Things, since));
         Assert.False(ChangeTracking.UnchangedSince(first, since));
-        Assert.False(ChangeTracking.UnchangedSince(rooms, since));
-        Assert.False(ChangeTracking.UnchangedSince(world, since));
+        Assert.False(ChangeTracking.UnchangedSince(realm.Zones, since));
+        Assert.False(ChangeTracking.UnchangedSince(realm, since));
         Assert.True(ChangeTracking.UnchangedSince(second, since));
+        Assert.True(ChangeTracking.UnchangedSince(first.Things[1], since));
     }
 
     [Fact]
-    public void EachStore_SeesTheChangesSinceItsOwnLastRefresh()
+    public void EachSnapshot_SeesTheChangesSinceItsOwnLastRefreshBegan()
     {
-        var (_, _, first, second) = World();
-        long storeA = ChangeTracking.BeginEpoch();
+        var (_, first, second) = LinkedRealm();
+        long snapshotA = ChangeTracking.BeginEpoch();
         first.Name = "a";
-        long storeB = ChangeTracking.BeginEpoch();
+        long snapshotB = ChangeTracking.BeginEpoch();
         second.Name = "b";
 
-        Assert.False(ChangeTracking.UnchangedSince(first, storeA));
-        Assert.True(ChangeTracking.UnchangedSince(first, storeB));
-        Assert.False(ChangeTracking.UnchangedSince(second, storeA));
-        Assert.False(ChangeTracking.UnchangedSince(second, storeB));
-    }
-
-    [Fact]
-    public void ListChanges_MarkTheList_AndAnItemMovedElsewhere_MarksOnlyItsNewPlace()
-    {
-        var (world, rooms, first, second) = World();
-        var other = new TrackedList<TrackedRoom>();
-        world.Spare = other;
-        rooms.Remove(first);
-        other.Add(first);
-        long since = ChangeTracking.BeginEpoch();
-
-        first.Name = "moved";
-
-        Assert.False(ChangeTracking.UnchangedSince(other, since));
-        Assert.True(ChangeTracking.UnchangedSince(rooms, since));
-        Assert.True(ChangeTracking.UnchangedSince(second, since));
+        Assert.False(ChangeTracking.UnchangedSince(first, snapshotA));
+        Assert.True(ChangeTracking.UnchangedSince(first, snapshotB));
+        Assert.False(ChangeTracking.UnchangedSince(second, snapshotA));
+        Assert.False(ChangeTracking.UnchangedSince(second, snapshotB));
     }
 
     [Fact]
     public void AnObjectInTwoPlaces_MarksBoth_UntilItLeavesOne()
     {
-        var (world, rooms, first, second) = World();
-        var other = new TrackedList<TrackedRoom> { first }; // still in rooms too
-        world.Spare = other;
+        var realm = Realm();
+        var shared = realm.Zones[0].Things[0];
+        realm.Zones[1].Things.Add(shared);
+        SaveModels.Get<TrackedRealm>().Copy(realm);
         long since = ChangeTracking.BeginEpoch();
 
-        first.Name = "both";
+        shared.Count++;
 
-        Assert.False(ChangeTracking.UnchangedSince(rooms, since));
-        Assert.False(ChangeTracking.UnchangedSince(other, since));
-        Assert.True(ChangeTracking.UnchangedSince(second, since));
-        rooms.Remove(first);
+        Assert.False(ChangeTracking.UnchangedSince(realm.Zones[0], since));
+        Assert.False(ChangeTracking.UnchangedSince(realm.Zones[1], since));
+        realm.Zones[0].Things.Remove(shared);
         long next = ChangeTracking.BeginEpoch();
-        first.Name = "spare only";
-        Assert.True(ChangeTracking.UnchangedSince(rooms, next));
-        Assert.False(ChangeTracking.UnchangedSince(other, next));
+        shared.Count++;
+        Assert.True(ChangeTracking.UnchangedSince(realm.Zones[0].Things, next));
+        Assert.False(ChangeTracking.UnchangedSince(realm.Zones[1].Things, next));
     }
 
     [Fact]
-    public void AnObjectAddedTwiceToOneList_StillMarksIt_AfterOneIsRemoved()
+    public void AReplacedChild_NoLongerMarksItsFormerHolder_WhichItsReplacementMarked()
     {
-        var (_, rooms, first, _) = World();
-        rooms.Add(first);
-        rooms.RemoveAt(rooms.Count - 1);
+        var (_, first, _) = LinkedRealm();
+        var old = first.Chest;
         long since = ChangeTracking.BeginEpoch();
+        first.Chest = new TrackedThing();
+        Assert.False(ChangeTracking.UnchangedSince(first, since));
 
-        first.Name = "still here";
+        long next = ChangeTracking.BeginEpoch();
+        old.Count++;
 
-        Assert.False(ChangeTracking.UnchangedSince(rooms, since));
-    }
-
-    [Fact]
-    public void ARemovedObject_NoLongerMarksTheList()
-    {
-        var (_, rooms, first, _) = World();
-        rooms.Remove(first);
-        long since = ChangeTracking.BeginEpoch();
-
-        first.Name = "gone";
-
-        Assert.True(ChangeTracking.UnchangedSince(rooms, since));
+        Assert.True(ChangeTracking.UnchangedSince(first, next));
     }
 
     [Fact]
     public void BeforeAnyRefresh_NothingIsUnchanged()
     {
-        var (world, _, _, _) = World();
+        var (realm, _, _) = LinkedRealm();
 
-        Assert.False(ChangeTracking.UnchangedSince(world, since: 0));
+        Assert.False(ChangeTracking.UnchangedSince(realm, since: 0));
     }
 
-    private static (TrackedWorld World, TrackedList<TrackedRoom> Rooms, TrackedRoom First, TrackedRoom Second) World()
+    /// <summary>A realm whose links a snapshot's copy made, as the store's first save makes them.</summary>
+    private static (TrackedRealm Realm, TrackedZone First, TrackedZone Second) LinkedRealm()
     {
-        var first = new TrackedRoom { Name = "hall" };
-        var second = new TrackedRoom { Name = "attic" };
-        var rooms = new TrackedList<TrackedRoom> { first, second };
-        return (new TrackedWorld { Rooms = rooms }, rooms, first, second);
+        var realm = Realm();
+        SaveModels.Get<TrackedRealm>().Copy(realm);
+        return (realm, realm.Zones[0], realm.Zones[1]);
     }
 
-    /// <summary>What a tracked model's generated setters do, written out.</summary>
-    private sealed class TrackedWorld : ITracked
+    private static TrackedRealm Realm()
     {
-        private ChangeMark _mark;
-
-        public ref ChangeMark Mark => ref _mark;
-
-        public TrackedList<TrackedRoom> Rooms
+        var realm = new TrackedRealm();
+        foreach (var name in new[] { "hall", "attic" })
         {
-            get;
-            set
-            {
-                ChangeTracking.Detach(this, field);
-                field = value;
-                ChangeTracking.Attach(this, value);
-            }
-        } = [];
-
-        public TrackedList<TrackedRoom>? Spare
-        {
-            get;
-            set
-            {
-                ChangeTracking.Detach(this, field);
-                field = value;
-                ChangeTracking.Attach(this, value);
-            }
+            var zone = new TrackedZone { Name = name };
+            zone.Things.Add(new TrackedThing { Name = name + " chair" });
+            zone.Things.Add(new TrackedThing { Name = name + " lamp" });
+            realm.Zones.Add(zone);
         }
-    }
 
-    private sealed class TrackedRoom : ITracked
-    {
-        private ChangeMark _mark;
-
-        public ref ChangeMark Mark => ref _mark;
-
-        public string Name
-        {
-            get;
-            set
-            {
-                if (!string.Equals(field, value, StringComparison.Ordinal))
-                {
-                    field = value;
-                    ChangeTracking.Changed(this);
-                }
-            }
-        } = "";
+        return realm;
     }
 }

@@ -1,4 +1,3 @@
-using Engine.Serialization.Models;
 using Engine.Serialization.Tests.Fixtures;
 using Engine.Testing;
 using MessagePack;
@@ -7,7 +6,7 @@ namespace Engine.Serialization.Tests.Models;
 
 /// <summary>
 /// A tracked model: <c>partial</c> properties the game declares with their defaults, which the generator implements so
-/// that each change marks its object and the objects above it. It saves and loads as any model does.
+/// that each change marks its object (ChangeTrackingTests). It saves and loads as any model does.
 /// </summary>
 public sealed class TrackedModelTests
 {
@@ -22,37 +21,6 @@ public sealed class TrackedModelTests
 
         GraphAssert.Equal(camp, back);
         Assert.Equal(("camp", "green"), (new TrackedCamp().Name, new TrackedTent().Color));
-    }
-
-    [Fact]
-    public void ASetterMarksItsObject_AndTheObjectsAbove()
-    {
-        // Set through the setter: a default from an initializer sits in the field without it, so the first copy of the
-        // game must link such children to their parents (not built yet).
-        var tent = new TrackedTent();
-        var camp = new TrackedCamp { Tent = tent };
-        long since = ChangeTracking.BeginEpoch();
-        Assert.True(ChangeTracking.UnchangedSince(camp, since));
-
-        tent.Color = "blue";
-
-        Assert.False(ChangeTracking.UnchangedSince(tent, since));
-        Assert.False(ChangeTracking.UnchangedSince(camp, since));
-    }
-
-    [Fact]
-    public void AReplacedChild_NoLongerMarksItsFormerParent()
-    {
-        var camp = new TrackedCamp();
-        var old = camp.Tent;
-        camp.Tent = new TrackedTent();
-        long since = ChangeTracking.BeginEpoch();
-
-        old.Color = "grey";
-
-        Assert.True(ChangeTracking.UnchangedSince(camp, since));
-        camp.Fires++;
-        Assert.False(ChangeTracking.UnchangedSince(camp, since));
     }
 }
 
