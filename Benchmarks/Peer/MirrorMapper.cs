@@ -25,21 +25,33 @@ internal static class MirrorMapper
             return source;
         }
 
-        if (source is IList list && target.IsGenericType && target.GetGenericTypeDefinition() == typeof(List<>))
+        if (source is Array array && target.IsArray && type.GetElementType() == target.GetElementType() && !type.GetElementType()!.IsClass)
         {
-            var element = target.GetGenericArguments()[0];
-            var copy = (IList)Activator.CreateInstance(target, list.Count)!;
+            return array.Clone();
+        }
+
+        // Lists, tracked lists and arrays into one another (the model keeps a grid's cells in a TrackedList<float>,
+        // the mirror in a float[]).
+        if (source is IList list && ItemType(target) is { } element)
+        {
+            if (target.IsArray)
+            {
+                var items = Array.CreateInstance(element, list.Count);
+                for (var i = 0; i < list.Count; i++)
+                {
+                    items.SetValue(Map(list[i], element), i);
+                }
+
+                return items;
+            }
+
+            var copy = (IList)Activator.CreateInstance(target)!;
             foreach (object? item in list)
             {
                 copy.Add(Map(item, element));
             }
 
             return copy;
-        }
-
-        if (source is Array array && target.IsArray && type.GetElementType() == target.GetElementType() && !type.GetElementType()!.IsClass)
-        {
-            return array.Clone();
         }
 
         var result = Activator.CreateInstance(target)!;
@@ -59,4 +71,10 @@ internal static class MirrorMapper
 
         return result;
     }
+
+    private static Type? ItemType(Type target) =>
+        target.IsArray ? target.GetElementType()
+        : target.IsGenericType && target.GetGenericTypeDefinition() is var definition && (definition == typeof(List<>) || definition == typeof(Engine.Serialization.TrackedList<>))
+            ? target.GetGenericArguments()[0]
+            : null;
 }

@@ -63,8 +63,8 @@ internal sealed record TrackedType(string HintName, string? Namespace, Equatable
     }
 }
 
-/// <summary>One partial property to implement: its declaration as the game wrote it, and whether it holds a reference.</summary>
-internal sealed record TrackedProperty(string Modifiers, string Type, string Name, EquatableArray<string> Accessors, bool HoldsReference)
+/// <summary>One partial property to implement: its declaration as the game wrote it, and whether its value may be tracked.</summary>
+internal sealed record TrackedProperty(string Modifiers, string Type, string Name, EquatableArray<string> Accessors, bool MayHoldTracked)
 {
     /// <summary>Whether this generator implements the property: a partial one of a class that nothing else implements.</summary>
     public static bool IsImplementedHere(IPropertySymbol property) =>
@@ -84,8 +84,18 @@ internal sealed record TrackedProperty(string Modifiers, string Type, string Nam
         var accessors = syntax.AccessorList.Accessors
             .Select(a => string.Concat(a.Modifiers.Select(m => m.Text + " ")) + a.Keyword.Text)
             .ToArray();
-        return new TrackedProperty(modifiers, type, property.Name, new(accessors), !property.Type.IsValueType);
+        return new TrackedProperty(modifiers, type, property.Name, new(accessors), MayBeTracked(property.Type));
     }
+
+    /// <summary>
+    /// Whether a value of the type may be tracked, so that replacing it must drop its link: not for a value type, a
+    /// string, or a sealed class that neither implements ITracked nor has partial properties this generator implements.
+    /// </summary>
+    private static bool MayBeTracked(ITypeSymbol type) =>
+        !type.IsValueType && type.SpecialType != SpecialType.System_String
+        && (!type.IsSealed
+            || type.AllInterfaces.Any(i => i.ToDisplayString() == "Engine.Serialization.Models.ITracked")
+            || type.GetMembers().OfType<IPropertySymbol>().Any(IsImplementedHere));
 }
 
 /// <summary>Writes the implementing half of a tracked model type: its change mark and its partial properties.</summary>
@@ -148,7 +158,7 @@ internal static class TrackingEmitter
             }
 
             // A reference replaced leaves this object: its link here goes (the next refresh links the new one).
-            code.Line(property.HoldsReference
+            code.Line(property.MayHoldTracked
                 ? $"{accessor} {{ {Tracking}.Detach(this, field); field = value; {Tracking}.Changed(ref {mark}); }}"
                 : $"{accessor} {{ field = value; {Tracking}.Changed(ref {mark}); }}");
         }
