@@ -1,5 +1,4 @@
 using Engine.Core.Model;
-using Engine.Serialization.Container;
 using Engine.Serialization.Models;
 using Engine.Serialization.Slots;
 using Engine.Serialization.Snapshots;
@@ -45,7 +44,7 @@ public sealed class SnapshotRefreshTests
                 continue;
             }
 
-            AssertImageIsAFullSave(snapshot, party);
+            SnapshotImages.AssertImageIsAFullSave(snapshot, party);
         }
     }
 
@@ -61,7 +60,7 @@ public sealed class SnapshotRefreshTests
         party.Heights = new float[64, 32]; // 8 KiB: compared through a hash
         party.Portrait = new byte[5000];
         var snapshot = new SaveSnapshot<PartyState>(SaveModels.Get<PartyState>());
-        AssertImageIsAFullSave(snapshot, party);
+        SnapshotImages.AssertImageIsAFullSave(snapshot, party);
         for (var round = 0; round < 12; round++)
         {
             for (var change = 1 + random.Next(3); change > 0; change--)
@@ -69,7 +68,7 @@ public sealed class SnapshotRefreshTests
                 ChangeInPlace(party, random, round);
             }
 
-            AssertImageIsAFullSave(snapshot, party);
+            SnapshotImages.AssertImageIsAFullSave(snapshot, party);
         }
     }
 
@@ -182,7 +181,7 @@ public sealed class SnapshotRefreshTests
         for (var round = 0; round < 8; round++)
         {
             GameChanges.Apply(content, random, changes: 1 + random.Next(6));
-            AssertImageIsAFullSave(snapshot, content);
+            SnapshotImages.AssertImageIsAFullSave(snapshot, content);
         }
 
         Assert.Equal(1, snapshot.WholeEncodes);
@@ -260,28 +259,13 @@ public sealed class SnapshotRefreshTests
     private static void AssertEverySaveIsAFullSave(GameContent content, int rounds, Action<GameContent, int> change)
     {
         var snapshot = new SaveSnapshot<GameContent>(SaveModels.Get<GameContent>());
-        AssertImageIsAFullSave(snapshot, content);
+        SnapshotImages.AssertImageIsAFullSave(snapshot, content);
         for (var round = 0; round < rounds; round++)
         {
             change(content, round);
-            AssertImageIsAFullSave(snapshot, content);
+            SnapshotImages.AssertImageIsAFullSave(snapshot, content);
         }
 
         Assert.Equal(1, snapshot.WholeEncodes);
-    }
-
-    private static void AssertImageIsAFullSave<T>(SaveSnapshot<T> snapshot, T content)
-    {
-        var metadata = SaveMetadata.For(content);
-        Assert.True(snapshot.TryTake(content, null));
-        try
-        {
-            var image = snapshot.Encode(metadata, SaveOptions.Default).ToArray();
-            Assert.Equal(SaveSerializer.Save(content, metadata), image);
-        }
-        finally
-        {
-            snapshot.Release();
-        }
     }
 }

@@ -1,4 +1,3 @@
-using Engine.Serialization.Container;
 using Engine.Serialization.Models;
 using Engine.Serialization.Snapshots;
 using Engine.Testing;
@@ -33,7 +32,7 @@ public sealed class TrackedRefreshTests
                 Change(realm, random, round);
             }
 
-            AssertImageIsAFullSave(snapshot, realm);
+            SnapshotImages.AssertImageIsAFullSave(snapshot, realm);
             if (random.Next(3) == 0)
             {
                 codec.Refresh(realm, ref other, otherChanges);
@@ -47,18 +46,18 @@ public sealed class TrackedRefreshTests
     {
         var realm = Realm();
         var snapshot = new SaveSnapshot<TrackedRealm>(SaveModels.Get<TrackedRealm>());
-        AssertImageIsAFullSave(snapshot, realm);
+        SnapshotImages.AssertImageIsAFullSave(snapshot, realm);
         var zone = new TrackedZone { Name = "new" };
         realm.Zones.Add(zone);
-        AssertImageIsAFullSave(snapshot, realm);
+        SnapshotImages.AssertImageIsAFullSave(snapshot, realm);
 
         // The chest and its list came from initializers: only the refresh that first copied them linked them.
         zone.Chest.Count = 7;
-        AssertImageIsAFullSave(snapshot, realm);
+        SnapshotImages.AssertImageIsAFullSave(snapshot, realm);
         zone.Chest.Inside.Add(new TrackedThing { Name = "coin" });
-        AssertImageIsAFullSave(snapshot, realm);
+        SnapshotImages.AssertImageIsAFullSave(snapshot, realm);
         zone.Chest.Inside[0].Count = 3;
-        AssertImageIsAFullSave(snapshot, realm);
+        SnapshotImages.AssertImageIsAFullSave(snapshot, realm);
     }
 
     [Fact]
@@ -66,13 +65,13 @@ public sealed class TrackedRefreshTests
     {
         var realm = Realm();
         var snapshot = new SaveSnapshot<TrackedRealm>(SaveModels.Get<TrackedRealm>());
-        AssertImageIsAFullSave(snapshot, realm);
+        SnapshotImages.AssertImageIsAFullSave(snapshot, realm);
         realm.Zones[0].Things[0].Name = "changed";
         realm.Zones[1].Things[0].Name = null!;
-        Assert.Throws<SaveEncodingException>(() => AssertImageIsAFullSave(snapshot, realm));
+        Assert.Throws<SaveEncodingException>(() => SnapshotImages.AssertImageIsAFullSave(snapshot, realm));
 
         realm.Zones[1].Things[0].Name = "mended";
-        AssertImageIsAFullSave(snapshot, realm);
+        SnapshotImages.AssertImageIsAFullSave(snapshot, realm);
     }
 
     private static TrackedRealm Realm()
@@ -140,21 +139,6 @@ public sealed class TrackedRefreshTests
             case 21: if (thing is { Inside.Count: > 0 }) { thing.Inside[0].Count += 5; } break;
             case 22: wild.Keeper.Count++; break;
             default: if (zone is not null) { zone.Chest.Count++; } break;
-        }
-    }
-
-    private static void AssertImageIsAFullSave<T>(SaveSnapshot<T> snapshot, T content)
-    {
-        var metadata = SaveMetadata.For(content);
-        Assert.True(snapshot.TryTake(content, null));
-        try
-        {
-            var image = snapshot.Encode(metadata, SaveOptions.Default).ToArray();
-            Assert.Equal(SaveSerializer.Save(content, metadata), image);
-        }
-        finally
-        {
-            snapshot.Release();
         }
     }
 }
