@@ -16,10 +16,11 @@ namespace Engine.Serialization.Container;
 internal static class SaveContainer
 {
     /// <summary>
-    /// The version of the container layout this build writes and the newest it reads. 2: the metadata block names
-    /// the model the payload holds (<see cref="SaveMetadata.ModelId"/>). 1: the same layout, and every payload a GameContent.
+    /// The version of the container this build writes and the newest it reads. 3: the payload checksum is made of its
+    /// 64 KiB chunks' checksums (<see cref="PayloadChecksum"/>). 2: the metadata block names the model the payload holds
+    /// (<see cref="SaveMetadata.ModelId"/>). 1: the same layout, and every payload a GameContent.
     /// </summary>
-    public const ushort CurrentVersion = 2;
+    public const ushort CurrentVersion = 3;
 
     /// <summary>The model every container-version-1 save holds: the engine's GameContent, which was all version 1 could save.</summary>
     public const string Version1ModelId = "Engine.Core.Model.GameContent";
@@ -86,7 +87,8 @@ internal static class SaveContainer
 
     /// <summary>
     /// Fills the <see cref="HeaderSize"/> bytes of the header for a metadata block and a stored payload, refusing a save
-    /// larger than the load it is meant for accepts (<see cref="SaveOptions.LoadedWith"/>).
+    /// larger than the load it is meant for accepts (<see cref="SaveOptions.LoadedWith"/>). A writer that knows the
+    /// payload's checksum already (from the chunks it kept) passes it as <paramref name="payloadChecksum"/>.
     /// </summary>
     public static void WriteHeader(
         Span<byte> header,
@@ -96,7 +98,8 @@ internal static class SaveContainer
         ReadOnlySpan<byte> metadataBytes,
         ReadOnlySpan<byte> storedPayload,
         int decodedLength,
-        LoadOptions limits)
+        LoadOptions limits,
+        ulong? payloadChecksum = null)
     {
         if (metadataBytes.Length > limits.MaxMetadataBytes)
         {
@@ -120,7 +123,7 @@ internal static class SaveContainer
         BinaryPrimitives.WriteInt32LittleEndian(header[MetadataLengthOffset..], metadataBytes.Length);
         BinaryPrimitives.WriteInt64LittleEndian(header[PayloadLengthOffset..], storedPayload.Length);
         BinaryPrimitives.WriteInt64LittleEndian(header[DecodedLengthOffset..], decodedLength);
-        BinaryPrimitives.WriteUInt64LittleEndian(header[PayloadChecksumOffset..], XxHash3.HashToUInt64(storedPayload));
+        BinaryPrimitives.WriteUInt64LittleEndian(header[PayloadChecksumOffset..], payloadChecksum ?? PayloadChecksum.Of(storedPayload, CurrentVersion));
         BinaryPrimitives.WriteUInt32LittleEndian(header[MetadataChecksumOffset..], Crc32.HashToUInt32(metadataBytes));
         BinaryPrimitives.WriteUInt32LittleEndian(header[HeaderChecksumOffset..], Crc32.HashToUInt32(header[..HeaderChecksumOffset]));
     }
@@ -146,7 +149,7 @@ internal static class SaveContainer
         }
 
         var payload = file.Slice(HeaderSize + header.MetadataLength);
-        if (XxHash3.HashToUInt64(payload.Span) != header.PayloadChecksum)
+        if (PayloadChecksum.Of(payload.Span, header.ContainerVersion) != header.PayloadChecksum)
         {
             throw new SaveCorruptedException("The payload's checksum does not match: the file was damaged after it was written.");
         }
@@ -245,7 +248,7 @@ internal static class SaveContainer
             metadataHolds = BinaryPrimitives.ReadUInt32LittleEndian(data[MetadataChecksumOffset..]) == Crc32.HashToUInt32(metadata);
             if (header.PayloadLength >= 0 && header.PayloadLength <= data.Length - payloadStart)
             {
-                payloadHolds = XxHash3.HashToUInt64(data.Slice((int)payloadStart, (int)header.PayloadLength)) == header.PayloadChecksum;
+                payloadHolds = PayloadChecksum.Of(data.Slice((int)payloadStart, (int)header.PayloadLength), header.ContainerVersion) == header.PayloadChecksum;
             }
         }
 

@@ -25,6 +25,13 @@ internal sealed class SaveImage
     private byte[] _spare = [];
     private readonly List<(int End, int Moved)> _shifts = [];
 
+    // The payload's chunk checksums (PayloadChecksum) as of version _chunksVersion, for a payload that started and
+    // ended where _chunksStart and _chunksLength say: a chunk none of whose pages changed since keeps its checksum.
+    private ulong[] _chunks = [];
+    private int _chunksVersion = -1;
+    private int _chunksStart = -1;
+    private int _chunksLength = -1;
+
     public SaveImage(IReadOnlyList<string> memberKeys)
     {
         for (var i = 0; i < memberKeys.Count; i++)
@@ -307,7 +314,58 @@ internal sealed class SaveImage
             bytes[SaveContainer.HeaderSize..PayloadStart],
             bytes[PayloadStart..],
             Length - PayloadStart,
-            loadedWith);
+            loadedWith,
+            PayloadChecksumOfChanges());
+    }
+
+    /// <summary>
+    /// The payload's checksum, hashing again only the chunks that changed since it was last taken: all of them when the
+    /// payload moved (the metadata changed length), the last one when the payload's length changed, and each chunk
+    /// with a page changed since.
+    /// </summary>
+    private ulong PayloadChecksumOfChanges()
+    {
+        var payload = _bytes.AsSpan(PayloadStart, Length - PayloadStart);
+        var count = PayloadChecksum.ChunkCount(payload.Length);
+        var known = _chunksStart == PayloadStart ? Math.Min(PayloadChecksum.ChunkCount(_chunksLength), count) : 0;
+        if (_chunksLength != payload.Length && known > 0)
+        {
+            known--;
+        }
+
+        if (_chunks.Length < count)
+        {
+            Array.Resize(ref _chunks, Math.Max(count, _chunks.Length + (_chunks.Length / 8)));
+        }
+
+        for (var chunk = 0; chunk < count; chunk++)
+        {
+            var start = PayloadStart + (chunk * PayloadChecksum.ChunkSize);
+            var end = Math.Min(start + PayloadChecksum.ChunkSize, Length);
+            if (chunk >= known || ChangedAfter(start, end, _chunksVersion))
+            {
+                _chunks[chunk] = PayloadChecksum.OfChunk(payload, chunk);
+            }
+        }
+
+        _chunksVersion = Version;
+        _chunksStart = PayloadStart;
+        _chunksLength = payload.Length;
+        return PayloadChecksum.Combine(_chunks.AsSpan(0, count));
+    }
+
+    /// <summary>Whether a page holding any of <c>[start, end)</c> changed after <paramref name="version"/>.</summary>
+    private bool ChangedAfter(int start, int end, int version)
+    {
+        for (var page = start >> PageShift; page <= (end - 1) >> PageShift; page++)
+        {
+            if (_pageVersions[page] > version)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private void EnsureCapacity(int length)

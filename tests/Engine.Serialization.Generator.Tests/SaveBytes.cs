@@ -18,7 +18,7 @@ internal static class SaveBytes
         int at = payload.IndexOf(find);
         Assert.True(at >= 0, "the payload does not hold the bytes to replace");
         replacement.CopyTo(payload[at..]);
-        BinaryPrimitives.WriteUInt64LittleEndian(file.AsSpan(36), XxHash3.HashToUInt64(payload));
+        BinaryPrimitives.WriteUInt64LittleEndian(file.AsSpan(36), Engine.Testing.SaveFileChecksums.PayloadOf(file, payload));
         BinaryPrimitives.WriteUInt32LittleEndian(file.AsSpan(48), Crc32.HashToUInt32(file.AsSpan(0, 48)));
         return file;
     }

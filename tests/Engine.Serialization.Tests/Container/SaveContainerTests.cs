@@ -35,7 +35,7 @@ public sealed class SaveContainerTests
         long payloadLength = BinaryPrimitives.ReadInt64LittleEndian(save.AsSpan(20));
         Assert.Equal(save.Length, 52 + metadataLength + payloadLength);
         var payload = save.AsSpan(52 + metadataLength);
-        Assert.Equal(XxHash3.HashToUInt64(payload), BinaryPrimitives.ReadUInt64LittleEndian(save.AsSpan(36)));
+        Assert.Equal(SaveFileChecksums.Payload(payload, 3), BinaryPrimitives.ReadUInt64LittleEndian(save.AsSpan(36)));
         Assert.Equal(Crc32.HashToUInt32(save.AsSpan(52, metadataLength)), BinaryPrimitives.ReadUInt32LittleEndian(save.AsSpan(44)));
         Assert.Equal(Crc32.HashToUInt32(save.AsSpan(0, 48)), BinaryPrimitives.ReadUInt32LittleEndian(save.AsSpan(48)));
     }
@@ -104,6 +104,41 @@ public sealed class SaveContainerTests
 
         var error = Assert.Throws<UnsupportedSaveVersionException>(() => SaveSerializer.Load<GameContent>(save));
         Assert.Contains("update the game", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Save_OfManyChunks_ChecksumsEachChunk_AndADamagedByteInAnyOfThemIsRefused()
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        byte[] save = SaveSerializer.Save(content);
+        int payloadStart = 52 + BinaryPrimitives.ReadInt32LittleEndian(save.AsSpan(16));
+        var payload = save.AsSpan(payloadStart);
+        Assert.True(payload.Length > 8 * 65_536, "the payload spans several chunks");
+
+        Assert.Equal(SaveFileChecksums.Payload(payload, 3), BinaryPrimitives.ReadUInt64LittleEndian(save.AsSpan(36)));
+        Assert.NotEqual(XxHash3.HashToUInt64(payload), BinaryPrimitives.ReadUInt64LittleEndian(save.AsSpan(36)));
+        foreach (int at in new[] { 0, 65_535, 65_536, payload.Length / 2, payload.Length - 1 })
+        {
+            byte[] damaged = [.. save];
+            damaged[payloadStart + at] ^= 0x10;
+            Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(damaged));
+        }
+    }
+
+    [Fact]
+    public void Load_Version2Save_WholePayloadChecksum_StillLoads_ButNotUnderVersion3()
+    {
+        var content = ContentGenerator.Create(ContentSize.Medium);
+        byte[] save = SaveSerializer.Save(content);
+        int payloadStart = 52 + BinaryPrimitives.ReadInt32LittleEndian(save.AsSpan(16));
+        BinaryPrimitives.WriteUInt64LittleEndian(save.AsSpan(36), XxHash3.HashToUInt64(save.AsSpan(payloadStart)));
+        Reseal(save);
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(save));
+
+        BinaryPrimitives.WriteUInt16LittleEndian(save.AsSpan(8), 2);
+        Reseal(save);
+
+        GraphAssert.Equal(content, SaveSerializer.Load<GameContent>(save));
     }
 
     [Theory]

@@ -4,6 +4,7 @@ using System.IO.Hashing;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
 using Engine.Serialization.Models;
+using Engine.Testing;
 
 namespace Engine.Serialization.Tests.Fuzzing;
 
@@ -102,7 +103,7 @@ internal static class SaveFiles
             var metadata = span.Slice(SaveContainer.HeaderSize, metadataLength);
             var payload = span[(SaveContainer.HeaderSize + metadataLength)..];
             BinaryPrimitives.WriteUInt32LittleEndian(span[SaveContainer.MetadataChecksumOffset..], Crc32.HashToUInt32(metadata));
-            BinaryPrimitives.WriteUInt64LittleEndian(span[SaveContainer.PayloadChecksumOffset..], XxHash3.HashToUInt64(payload));
+            BinaryPrimitives.WriteUInt64LittleEndian(span[SaveContainer.PayloadChecksumOffset..], SaveFileChecksums.PayloadOf(span, payload));
         }
 
         BinaryPrimitives.WriteUInt32LittleEndian(span[SaveContainer.HeaderChecksumOffset..], Crc32.HashToUInt32(span[..SaveContainer.HeaderChecksumOffset]));

@@ -117,6 +117,19 @@ public sealed class SnapshotRefreshTests
         AssertEverySaveIsAFullSave(ContentGenerator.Create(ContentSize.Small), rounds: 12, (content, _) => GameChanges.Apply(content, random, changes: 1 + random.Next(4)));
     }
 
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    [InlineData(4)]
+    public void SnapshotImage_ThroughRandomChangesToAGameOfManyChecksumChunks_IsByteIdenticalToAFullSave(int seed)
+    {
+        // A Medium payload spans 16 chunks of the payload checksum: each save hashes again only the chunks it changed
+        // (or moved), and the header must still be a full save's.
+        var random = new Random(seed);
+        AssertEverySaveIsAFullSave(ContentGenerator.Create(ContentSize.Medium), rounds: 6, (content, _) => GameChanges.Apply(content, random, changes: 1 + random.Next(4)));
+    }
+
     [Fact]
     public void SnapshotImage_OfALogKeptToItsLength_IsByteIdenticalToAFullSave() =>
         // Every element of the log changes at each save and most change length: one pass over the image, not one per element.

@@ -21,7 +21,7 @@ public sealed class InfoTests : IDisposable
 
         Assert.Equal((0, ""), (run.ExitCode, run.Error));
         Assert.StartsWith(path + "\n", run.Output, StringComparison.Ordinal);
-        Assert.Contains("version 2; xml, lz4; schema 1", run.Output, StringComparison.Ordinal);
+        Assert.Contains("version 3; xml, lz4; schema 1", run.Output, StringComparison.Ordinal);
         Assert.Contains("Engine.Core.Model.GameContent (known here)", run.Output, StringComparison.Ordinal);
         Assert.Contains("Chapter 2: The Cave", run.Output, StringComparison.Ordinal);
         Assert.Contains("2026-11-22 18:30:05Z", run.Output, StringComparison.Ordinal);
