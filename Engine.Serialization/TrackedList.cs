@@ -19,12 +19,7 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
 
     public TrackedList(int capacity) => _items = new List<T>(capacity);
 
-    public TrackedList(IEnumerable<T> items)
-    {
-        ArgumentNullException.ThrowIfNull(items);
-        _items = [];
-        AddRange(items);
-    }
+    public TrackedList(IEnumerable<T> items) => _items = [.. items ?? throw new ArgumentNullException(nameof(items))];
 
     /// <summary>A list holding a copy of <paramref name="items"/> (a grid's cells: <c>new TrackedList&lt;float&gt;(new float[w * h])</c>).</summary>
     public TrackedList(ReadOnlySpan<T> items)
@@ -131,32 +126,22 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
         ChangeTracking.Changed(ref _mark);
     }
 
-    public void Clear()
-    {
-        foreach (var item in _items)
-        {
-            ChangeTracking.Detach(this, item);
-        }
-
-        _items.Clear();
-        ChangeTracking.Changed(ref _mark);
-    }
+    public void Clear() => RemoveRange(0, _items.Count);
 
     /// <summary>Removes the items that match <paramref name="match"/>; returns how many.</summary>
     public int RemoveAll(Predicate<T> match)
     {
         ArgumentNullException.ThrowIfNull(match);
-        var removed = 0;
-        for (var i = _items.Count - 1; i >= 0; i--)
+        var removed = _items.RemoveAll(item =>
         {
-            if (match(_items[i]))
+            if (!match(item))
             {
-                ChangeTracking.Detach(this, _items[i]);
-                _items.RemoveAt(i);
-                removed++;
+                return false;
             }
-        }
 
+            ChangeTracking.Detach(this, item);
+            return true;
+        });
         if (removed > 0)
         {
             ChangeTracking.Changed(ref _mark);

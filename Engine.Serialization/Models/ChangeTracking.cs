@@ -104,12 +104,10 @@ public static class ChangeTracking
         copy.Mark.Identity = mark.Identity;
     }
 
-    /// <summary>Records a change to <paramref name="changed"/>: stamps it and the objects above it.</summary>
-    public static void Changed(ITracked changed) => Changed(ref changed.Mark);
-
     /// <summary>
-    /// <see cref="Changed(ITracked)"/> for an object's own <paramref name="mark"/>: what its setters call, so that a
-    /// change in an epoch that already stamped it (or to an object a load is still filling) costs a comparison.
+    /// Records a change to the object whose <paramref name="mark"/> this is: stamps it and the objects above it. What
+    /// setters and lists call: a change in an epoch that already stamped it (or to an object a load is still filling)
+    /// costs a comparison.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Changed(ref ChangeMark mark)
@@ -118,10 +116,7 @@ public static class ChangeTracking
         if (mark.Epoch != epoch)
         {
             mark.Epoch = epoch;
-            if (mark.Parents is { } parents)
-            {
-                StampParents(parents, epoch);
-            }
+            StampParents(mark.Parents, epoch);
         }
     }
 
@@ -175,41 +170,30 @@ public static class ChangeTracking
         }
     }
 
-    private static void StampParents(object parents, long epoch)
-    {
-        if (parents is List<ITracked> several)
-        {
-            foreach (var each in several)
-            {
-                Stamp(each, epoch);
-            }
-        }
-        else
-        {
-            Stamp((ITracked)parents, epoch);
-        }
-    }
-
-    private static void Stamp(ITracked node, long epoch)
+    /// <summary>
+    /// Stamps the holders in <paramref name="parents"/> (a <see cref="ChangeMark.Parents"/>) and theirs, up to the root,
+    /// stopping at any already stamped in this epoch.
+    /// </summary>
+    private static void StampParents(object? parents, long epoch)
     {
         while (true)
         {
-            ref var mark = ref node.Mark;
-            if (mark.Epoch == epoch)
-            {
-                return;
-            }
-
-            mark.Epoch = epoch;
-            switch (mark.Parents)
+            switch (parents)
             {
                 case ITracked parent:
-                    node = parent;
-                    continue;
-                case List<ITracked> parents:
-                    foreach (var each in parents)
+                    ref var mark = ref parent.Mark;
+                    if (mark.Epoch == epoch)
                     {
-                        Stamp(each, epoch);
+                        return;
+                    }
+
+                    mark.Epoch = epoch;
+                    parents = mark.Parents;
+                    continue;
+                case List<ITracked> several:
+                    foreach (var each in several)
+                    {
+                        StampParents(each, epoch);
                     }
 
                     return;
