@@ -125,9 +125,7 @@ internal static class HelperEmitter
                 code.Line("writer.WriteArrayHeader(value.Count);");
                 if (shape.Float is not null)
                 {
-                    code.Line(shape.Sequence == SequenceKind.TrackedList
-                        ? "var items = value.AsSpan();"
-                        : "var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(value);");
+                    code.Line($"var items = {Values.ListSpan(shape, "value")};");
                     WriteItems(code, shape, "items", "Length");
                 }
                 else
@@ -194,7 +192,8 @@ internal static class HelperEmitter
                 code.Line($"var result = new {Generic}List<{e}>(count);");
                 ReadListItems(code, shape, "result");
                 break;
-            case SequenceKind.TrackedList when shape.Float is not null:
+            case SequenceKind.TrackedList:
+                // Read as a list and handed over: a new list's items need no stamps.
                 code.Line($"var list = new {Generic}List<{e}>(count);");
                 ReadListItems(code, shape, "list");
                 code.Line($"var result = {Values.TrackedList}<{e}>.Adopt(list);");
@@ -211,7 +210,6 @@ internal static class HelperEmitter
                     SequenceKind.Queue => ($"new {Generic}Queue<{e}>(count)", "result.Enqueue(item);"),
                     SequenceKind.HashSet or SequenceKind.SetInterface => ($"new {Generic}HashSet<{e}>(count{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")})", "result.Add(item);"),
                     SequenceKind.SortedSet => ($"new {Generic}SortedSet<{e}>()", "result.Add(item);"),
-                    SequenceKind.TrackedList => ($"new {Values.TrackedList}<{e}>(count)", "result.Add(item);"),
                     _ => ($"new {Generic}LinkedList<{e}>()", "result.AddLast(item);"),
                 };
                 code.Line($"var result = {create};");

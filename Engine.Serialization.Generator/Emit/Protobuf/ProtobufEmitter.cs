@@ -528,10 +528,7 @@ internal static class ProtobufEmitter
         code.Close();
         code.Line();
         code.Open($"public static void WriteProtoItems({WriterState}, int field, {shape.TypeName} value)");
-        var items = shape.Float is null ? "value"
-            : shape.Sequence == SequenceKind.TrackedList ? "value.AsSpan()"
-            : shape.Sequence == SequenceKind.List ? "global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(value)"
-            : "value";
+        var items = shape.Float is not null && shape.Sequence is SequenceKind.List or SequenceKind.TrackedList ? Values.ListSpan(shape, "value") : "value";
         WriteItems(code, shape, "field", items, spanFriendly: shape.Sequence is SequenceKind.Array || shape.Float is not null);
         code.Close();
         code.Line();

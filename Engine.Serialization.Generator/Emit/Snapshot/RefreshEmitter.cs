@@ -422,11 +422,8 @@ internal static class RefreshEmitter
                 code.Line($"for (var i = 0; i < value.Length; i++) changed |= {Refresh(facts, element!, "value[i]", "copy[i]")};");
                 code.Line("return changed;");
                 break;
-            case ShapeKind.Sequence when shape.Sequence == SequenceKind.List:
+            case ShapeKind.Sequence when shape.Sequence is SequenceKind.List or SequenceKind.TrackedList:
                 RefreshList(code, shape, facts, share);
-                break;
-            case ShapeKind.Sequence when shape.Sequence == SequenceKind.TrackedList:
-                RefreshTrackedList(code, shape, facts, share);
                 break;
             case ShapeKind.MultiArray when share:
                 var sameLengths = string.Join(" && ", Enumerable.Range(0, shape.Rank).Select(d => $"copy.GetLength({d}) == value.GetLength({d})"));
@@ -448,12 +445,18 @@ internal static class RefreshEmitter
         code.Close();
     }
 
+    /// <summary>
+    /// A list in place, item by item; a list of shared plain items compared at once. A tracked list is skipped when
+    /// it did not change, links the items it passes, and marks its copy as holding it.
+    /// </summary>
     private static void RefreshList(CodeWriter code, ValueShape shape, Facts facts, bool share)
     {
         var element = shape.Element!;
+        var tracked = shape.Sequence == SequenceKind.TrackedList;
+        SkipUnchanged(code, shape, facts);
         code.Line("var changed = false;");
         code.Line("if (copy.Count > value.Count) { copy.RemoveRange(value.Count, copy.Count - value.Count); changed = true; }");
-        if (share)
+        if (share && !tracked)
         {
             const string Span = "global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan";
             code.Line("var common = copy.Count;");
@@ -464,22 +467,7 @@ internal static class RefreshEmitter
         }
 
         code.Open("for (var i = 0; i < value.Count; i++)");
-        code.Line($"if (i == copy.Count) {{ copy.Add({Copy(facts, element, "value[i]")}); changed = true; continue; }}");
-        code.Line("var item = copy[i];");
-        code.Line($"if ({Refresh(facts, element, "value[i]", "item")}) {{ copy[i] = item; changed = true; }}");
-        code.Close();
-        code.Line("return changed;");
-    }
-
-    /// <summary>A tracked list in place as a list is, item by item (its items may be shared or tracked), unless it did not change.</summary>
-    private static void RefreshTrackedList(CodeWriter code, ValueShape shape, Facts facts, bool share)
-    {
-        var element = shape.Element!;
-        SkipUnchanged(code, shape, facts);
-        code.Line("var changed = false;");
-        code.Line("if (copy.Count > value.Count) { copy.RemoveRange(value.Count, copy.Count - value.Count); changed = true; }");
-        code.Open("for (var i = 0; i < value.Count; i++)");
-        if (!share)
+        if (tracked && !share)
         {
             code.Line($"{TrackingCode.Tracking}.Link(value, value[i]);");
         }
@@ -488,7 +476,11 @@ internal static class RefreshEmitter
         code.Line("var item = copy[i];");
         code.Line($"if ({Refresh(facts, element, "value[i]", "item")}) {{ copy[i] = item; changed = true; }}");
         code.Close();
-        TrackingCode.Copied(code, "value", "copy");
+        if (tracked)
+        {
+            TrackingCode.Copied(code, "value", "copy");
+        }
+
         code.Line("return changed;");
     }
 

@@ -48,12 +48,16 @@ internal sealed record TrackedType(string HintName, string? Namespace, Equatable
         var inheritsMark = false;
         for (var b = type.BaseType; b is not null && !inheritsMark; b = b.BaseType)
         {
-            inheritsMark = b.AllInterfaces.Any(i => i.ToDisplayString() == "Engine.Serialization.Models.ITracked")
-                || b.GetMembers().OfType<IPropertySymbol>().Any(TrackedProperty.IsImplementedHere);
+            inheritsMark = IsTracked(b);
         }
 
         return new TrackedType(hint, ns, new(declarations), new(properties), inheritsMark);
     }
+
+    /// <summary>Whether values of the type carry a change mark: it implements ITracked, or this generator makes it.</summary>
+    public static bool IsTracked(ITypeSymbol type) =>
+        type.AllInterfaces.Any(i => i.ToDisplayString() == "Engine.Serialization.Models.ITracked")
+        || type.GetMembers().OfType<IPropertySymbol>().Any(TrackedProperty.IsImplementedHere);
 
     private static string Declaration(INamedTypeSymbol type)
     {
@@ -92,10 +96,7 @@ internal sealed record TrackedProperty(string Modifiers, string Type, string Nam
     /// string, or a sealed class that neither implements ITracked nor has partial properties this generator implements.
     /// </summary>
     private static bool MayBeTracked(ITypeSymbol type) =>
-        !type.IsValueType && type.SpecialType != SpecialType.System_String
-        && (!type.IsSealed
-            || type.AllInterfaces.Any(i => i.ToDisplayString() == "Engine.Serialization.Models.ITracked")
-            || type.GetMembers().OfType<IPropertySymbol>().Any(IsImplementedHere));
+        !type.IsValueType && type.SpecialType != SpecialType.System_String && (!type.IsSealed || TrackedType.IsTracked(type));
 }
 
 /// <summary>Writes the implementing half of a tracked model type: its change mark and its partial properties.</summary>
