@@ -1,5 +1,6 @@
 using System.Text.Json;
 using Engine.Serialization.Container;
+using Engine.Serialization.Tests.Fixtures;
 
 namespace SaveTool.Tests.Commands;
 
@@ -10,20 +11,8 @@ public sealed class DumpTests : IDisposable
 
     public void Dispose() => _files.Dispose();
 
-    public static TheoryData<SaveFormat, SaveCompression> EveryFormat()
-    {
-        var cases = new TheoryData<SaveFormat, SaveCompression>();
-        foreach (var format in Enum.GetValues<SaveFormat>())
-        {
-            cases.Add(format, SaveCompression.None);
-            cases.Add(format, SaveCompression.Lz4);
-        }
-
-        return cases;
-    }
-
     [Theory]
-    [MemberData(nameof(EveryFormat))]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
     public void Dump_OfEveryFormat_GivesTheSameJson_AsTheMessagePackPayload(SaveFormat format, SaveCompression compression)
     {
         var content = SaveFiles.Small();
