@@ -174,12 +174,7 @@ internal sealed class SaveImage
         {
             foreach (var edit in edits)
             {
-                var fresh = encoded.Slice(edit.Offset, edit.Length);
-                if (!fresh.SequenceEqual(_bytes.AsSpan(edit.Start, edit.Length)))
-                {
-                    Mark(edit.Start, edit.End);
-                    fresh.CopyTo(_bytes.AsSpan(edit.Start));
-                }
+                Replace(edit.Start, encoded.Slice(edit.Offset, edit.Length));
             }
         }
 
@@ -218,8 +213,7 @@ internal sealed class SaveImage
         for (var i = 0; i < from; i++)
         {
             var edit = edits[i];
-            encoded.Slice(edit.Offset, edit.Length).CopyTo(_bytes.AsSpan(edit.Start));
-            Mark(edit.Start, edit.End);
+            Replace(edit.Start, encoded.Slice(edit.Offset, edit.Length));
         }
 
         if (_spare.Length < length - kept)
@@ -273,6 +267,29 @@ internal sealed class SaveImage
             }
 
             at += end - start;
+        }
+    }
+
+    /// <summary>
+    /// Writes <paramref name="fresh"/> over the bytes at <paramref name="start"/>, marking only the pages it changes: a
+    /// room encoded again after one flag flipped is tens of pages, of which one differs, and each page marked is written
+    /// to the file and flushed to disk again.
+    /// </summary>
+    private void Replace(int start, ReadOnlySpan<byte> fresh)
+    {
+        var end = start + fresh.Length;
+        for (var at = start; at < end;)
+        {
+            var pageEnd = Math.Min(((at >> PageShift) + 1) << PageShift, end);
+            var part = fresh.Slice(at - start, pageEnd - at);
+            var old = _bytes.AsSpan(at, pageEnd - at);
+            if (!part.SequenceEqual(old))
+            {
+                part.CopyTo(old);
+                Mark(at, pageEnd);
+            }
+
+            at = pageEnd;
         }
     }
 
