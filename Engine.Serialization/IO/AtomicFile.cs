@@ -14,13 +14,17 @@ internal enum WriteStep
     FlushFolder,
 }
 
+/// <summary>Makes a file's content from <paramref name="state"/> (<see cref="AtomicFile.Write{TState}"/>).</summary>
+internal delegate ReadOnlySpan<byte> FileContent<TState>(TState state)
+    where TState : allows ref struct;
+
 /// <summary>
 /// Replaces a file so that a reader, a crash or a power cut sees either the old bytes or the new
 /// ones, never a mix: write a temp file in the same folder, flush it to disk, rename it over the
 /// target (keeping the old file as a backup when asked), then flush the folder so the rename
 /// itself is on disk. The temp file may be an older file the write drops anyway (the oldest autosave), renamed (and
-/// the rename flushed) before it is overwritten only where it differs: the same steps, and the same states for a crash
-/// or power cut to leave, but for that older file, gone.
+/// the rename flushed, while the content is made) before it is overwritten only where it differs: the same steps, and
+/// the same states for a crash or power cut to leave, but for that older file, gone.
 /// </summary>
 internal static class AtomicFile
 {
@@ -29,13 +33,7 @@ internal static class AtomicFile
 
     private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0 };
 
-    /// <param name="path">The file to replace or create.</param>
-    /// <param name="data">Its new content.</param>
-    /// <param name="backupPath">Where the file's previous version goes (replacing any older backup), or null to drop it.</param>
-    /// <param name="beforeStep">Called before each step; fault-injection tests throw from it.</param>
-    /// <param name="reuse">A file the caller deletes once this write succeeds, to build the new one from when <paramref name="delta"/> knows it.</param>
-    /// <param name="delta">What the writer knows of its earlier files; told of this one once it is flushed.</param>
-    /// <param name="folder">The file's folder, when the caller has it as a string already.</param>
+    /// <summary><see cref="Write{TState}"/> of content already made.</summary>
     public static void Write(
         string path,
         ReadOnlySpan<byte> data,
@@ -43,7 +41,30 @@ internal static class AtomicFile
         Action<WriteStep>? beforeStep = null,
         string? reuse = null,
         IFileDelta? delta = null,
+        string? folder = null) =>
+        Write(path, data, static data => data, backupPath, beforeStep, reuse, delta, folder);
+
+    /// <param name="path">The file to replace or create.</param>
+    /// <param name="state">What <paramref name="content"/> makes the file's content from.</param>
+    /// <param name="content">
+    /// Makes the file's new content, which must stay valid until the write returns. Called once, before anything is
+    /// written; when the file is built out of <paramref name="reuse"/>, while that file's rename is flushed.
+    /// </param>
+    /// <param name="backupPath">Where the file's previous version goes (replacing any older backup), or null to drop it.</param>
+    /// <param name="beforeStep">Called before each step; fault-injection tests throw from it.</param>
+    /// <param name="reuse">A file the caller deletes once this write succeeds, to build the new one from when <paramref name="delta"/> knows it.</param>
+    /// <param name="delta">What the writer knows of its earlier files; told of this one once it is flushed.</param>
+    /// <param name="folder">The file's folder, when the caller has it as a string already.</param>
+    public static void Write<TState>(
+        string path,
+        TState state,
+        FileContent<TState> content,
+        string? backupPath = null,
+        Action<WriteStep>? beforeStep = null,
+        string? reuse = null,
+        IFileDelta? delta = null,
         string? folder = null)
+        where TState : allows ref struct
     {
         string fullPath = Path.GetFullPath(path);
         folder ??= Path.GetDirectoryName(fullPath) ?? throw new ArgumentException("The save path has no folder.", nameof(path));
@@ -52,7 +73,31 @@ internal static class AtomicFile
         try
         {
             beforeStep?.Invoke(WriteStep.CreateTemp);
-            using (var file = CreateTemp(temp, folder, reuse, delta, out var changes))
+            ReadOnlySpan<byte> data;
+            IReadOnlyList<(int Start, int End)>? changes = null;
+            SafeFileHandle created;
+            if (reuse is not null && delta is not null && ReusedFile.TryTake(reuse, temp, folder, delta) is { } reused)
+            {
+                try
+                {
+                    data = content(state);
+                }
+                catch
+                {
+                    reused.GiveBack();
+                    throw;
+                }
+
+                created = reused.Open();
+                changes = delta.ChangesSince(reused.Version);
+            }
+            else
+            {
+                data = content(state);
+                created = File.OpenHandle(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None);
+            }
+
+            using (var file = created)
             {
                 beforeStep?.Invoke(WriteStep.WriteData);
                 WriteContent(file, data, changes);
@@ -89,91 +134,23 @@ internal static class AtomicFile
         }
     }
 
-    /// <summary>
-    /// The temp file: <paramref name="reuse"/> renamed, with the ranges in which the new content differs from it, when
-    /// <paramref name="delta"/> knows what it holds; otherwise a new file.
-    /// </summary>
-    private static SafeFileHandle CreateTemp(string temp, string folder, string? reuse, IFileDelta? delta, out IReadOnlyList<(int Start, int End)>? changes)
-    {
-        changes = null;
-        if (reuse is not null && delta is not null && OpenKnown(reuse, delta, out changes) is { } known)
-        {
-            if (TryMove(reuse, temp))
-            {
-                try
-                {
-                    // The rename reaches the disk before any new byte does: a power cut must not leave the old name on
-                    // a file half overwritten.
-                    FolderSync.Flush(folder);
-                    return known;
-                }
-                catch
-                {
-                    known.Dispose();
-                    throw;
-                }
-            }
-
-            // Gone or locked since it was opened: a new file serves as well.
-            known.Dispose();
-            changes = null;
-        }
-
-        return File.OpenHandle(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None);
-    }
-
-    private static bool TryMove(string from, string to)
-    {
-        try
-        {
-            File.Move(from, to);
-            return true;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return false;
-        }
-    }
-
-    /// <summary>Opens <paramref name="path"/> when it is a file <paramref name="delta"/> wrote and knows the changes from.</summary>
-    private static SafeFileHandle? OpenKnown(string path, IFileDelta delta, out IReadOnlyList<(int Start, int End)>? changes)
-    {
-        changes = null;
-        SafeFileHandle? file = null;
-        try
-        {
-            // Shared for delete, so that Windows lets the open file be renamed.
-            file = File.OpenHandle(path, FileMode.Open, FileAccess.ReadWrite, FileShare.Delete);
-            changes = delta.ChangesFrom(file);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException)
-        {
-            // Not there, not a regular file or not ours to write: a new file is written instead.
-        }
-
-        if (changes is null)
-        {
-            file?.Dispose();
-            return null;
-        }
-
-        return file;
-    }
-
+    /// <summary>Writes the content, or only the ranges <paramref name="changes"/> names, and makes the file as long as the content.</summary>
     private static void WriteContent(SafeFileHandle file, ReadOnlySpan<byte> data, IReadOnlyList<(int Start, int End)>? changes)
     {
         if (changes is null)
         {
             RandomAccess.Write(file, data, 0);
-            return;
         }
-
-        for (var i = 0; i < changes.Count; i++)
+        else
         {
-            var (start, end) = changes[i];
-            RandomAccess.Write(file, data[start..end], start);
+            for (var i = 0; i < changes.Count; i++)
+            {
+                var (start, end) = changes[i];
+                RandomAccess.Write(file, data[start..end], start);
+            }
         }
 
+        // A new file is as long as what was written; a reused one may have been longer.
         if (RandomAccess.GetLength(file) != data.Length)
         {
             RandomAccess.SetLength(file, data.Length);

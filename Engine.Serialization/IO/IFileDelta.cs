@@ -3,16 +3,22 @@ using Microsoft.Win32.SafeHandles;
 namespace Engine.Serialization.IO;
 
 /// <summary>
-/// What lets <see cref="AtomicFile.Write"/> build a new file out of an older one it would drop anyway (writing only the
-/// bytes that differ): which files the writer knows the content of, and where the new content differs from each.
+/// What lets <see cref="AtomicFile.Write{TState}"/> build a new file out of an older one it would drop anyway (writing
+/// only the bytes that differ): which of its contents a file holds, and where the new content differs from each.
 /// </summary>
 internal interface IFileDelta
 {
     /// <summary>
-    /// The ranges of the new content that may differ from what <paramref name="file"/> holds, in order; null when the
-    /// file is not one this writer wrote, or changed since (then it is not reused).
+    /// Which version of this writer's content <paramref name="file"/> holds; null when the file is not one this writer
+    /// wrote, or changed since (then it is not reused).
     /// </summary>
-    IReadOnlyList<(int Start, int End)>? ChangesFrom(SafeFileHandle file);
+    int? VersionOf(SafeFileHandle file);
+
+    /// <summary>
+    /// The ranges of the content just made that may differ from its version <paramref name="version"/>, in order; null
+    /// when that is not known any more (then the whole content is written).
+    /// </summary>
+    IReadOnlyList<(int Start, int End)>? ChangesSince(int version);
 
     /// <summary>Notes what the file just written and flushed holds, for a later write over it.</summary>
     void Written(SafeFileHandle file);

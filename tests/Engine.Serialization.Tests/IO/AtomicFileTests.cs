@@ -143,6 +143,67 @@ public sealed class AtomicFileTests : IDisposable
         Assert.False(File.Exists(dropped));
     }
 
+    [Fact]
+    public void Write_OverAKnownFile_MakesTheContentAfterRenamingIt()
+    {
+        var dropped = Path.Combine(_folder, "autosave-000001.sav");
+        File.WriteAllBytes(dropped, Older);
+        var seen = new List<string>();
+
+        AtomicFile.Write(Target, (seen, Target), static state => Content(state.seen, state.Target), Backup, reuse: dropped, delta: new KnownDelta(null, version: 1));
+
+        // The old name was gone when the content was made: its rename was being flushed meanwhile.
+        Assert.Single(seen);
+        Assert.Empty(AtomicFile.LeftoverTemps(Target));
+        Assert.Equal(Next, File.ReadAllBytes(Target));
+        Assert.False(File.Exists(dropped));
+
+        static ReadOnlySpan<byte> Content(List<string> seen, string target)
+        {
+            seen.AddRange(AtomicFile.LeftoverTemps(target));
+            return Next;
+        }
+    }
+
+    [Fact]
+    public void Write_OverAKnownFile_WhoseChangesAreNotKnownAnyMore_WritesTheWholeContent_AndCutsTheRest()
+    {
+        var dropped = Path.Combine(_folder, "autosave-000001.sav");
+        File.WriteAllBytes(dropped, [.. Enumerable.Repeat((byte)1, 10_000)]);
+
+        AtomicFile.Write(Target, Next, Backup, reuse: dropped, delta: new KnownDelta(null, version: 1));
+
+        Assert.Equal(Next, File.ReadAllBytes(Target));
+        Assert.False(File.Exists(dropped));
+    }
+
+    [Fact]
+    public void Write_OverAKnownFile_WhoseContentFails_PutsItBackUntouched_AndLeavesTheTarget()
+    {
+        AtomicFile.Write(Target, Previous, Backup);
+        var dropped = Path.Combine(_folder, "autosave-000001.sav");
+        File.WriteAllBytes(dropped, Older);
+
+        Assert.Throws<InvalidOperationException>(() => AtomicFile.Write(
+            Target, 0, static _ => throw new InvalidOperationException("the encoder failed"), Backup, reuse: dropped, delta: new KnownDelta([(0, 4)])));
+
+        Assert.Equal(Older, File.ReadAllBytes(dropped));
+        Assert.Equal(Previous, File.ReadAllBytes(Target));
+        Assert.Empty(AtomicFile.LeftoverTemps(Target));
+    }
+
+    [Fact]
+    public void BackgroundFolderFlush_FlushesARealFolder_AndReportsAMissingOne_WhenWaitedFor()
+    {
+        BackgroundFolderFlush.Start(_folder).Wait();
+
+        var missing = BackgroundFolderFlush.Start(Path.Combine(_folder, "missing"));
+        Assert.ThrowsAny<IOException>(missing.Wait);
+
+        // Instances are reused: one that failed leaves nothing behind for the next.
+        BackgroundFolderFlush.Start(_folder).Wait();
+    }
+
     /// <summary>Fails the write at one step as a full disk would.</summary>
     private static Action<WriteStep> FailAt(WriteStep failing) => step =>
     {
@@ -152,18 +213,23 @@ public sealed class AtomicFileTests : IDisposable
         }
     };
 
-    /// <summary>A writer that knows every file it is asked about (or none, given null), with the same changes from each.</summary>
-    private sealed class KnownDelta(IReadOnlyList<(int Start, int End)>? changes) : IFileDelta
+    /// <summary>
+    /// A writer that knows every file it is asked about (or none, given null changes and no version), with the same
+    /// changes from each.
+    /// </summary>
+    private sealed class KnownDelta(IReadOnlyList<(int Start, int End)>? changes, int? version = null) : IFileDelta
     {
         public int Asked { get; private set; }
 
         public int Recorded { get; private set; }
 
-        public IReadOnlyList<(int Start, int End)>? ChangesFrom(SafeFileHandle file)
+        public int? VersionOf(SafeFileHandle file)
         {
             Asked++;
-            return changes;
+            return version ?? (changes is null ? null : 1);
         }
+
+        public IReadOnlyList<(int Start, int End)>? ChangesSince(int version) => changes;
 
         public void Written(SafeFileHandle file) => Recorded++;
     }

@@ -1,0 +1,71 @@
+using System.Runtime.ExceptionServices;
+
+namespace Engine.Serialization.IO;
+
+/// <summary>
+/// A folder flush (<see cref="FolderSync.Flush"/>) run on the thread pool while the caller goes on working, for a rename
+/// that must reach the disk before the caller's next write. Waiting for it runs it on the caller's thread instead when
+/// no pool thread has started it yet, so a busy pool only costs the overlap. One instance is kept for the next flush:
+/// an autosave allocates nothing here.
+/// </summary>
+internal sealed class BackgroundFolderFlush : IThreadPoolWorkItem
+{
+    private const int Queued = 0;
+    private const int Taken = 1;
+
+    private static BackgroundFolderFlush? _spare;
+
+    private readonly ManualResetEventSlim _done = new();
+    private string _folder = "";
+    private int _state;
+    private ExceptionDispatchInfo? _failure;
+
+    public static BackgroundFolderFlush Start(string folder)
+    {
+        var flush = Interlocked.Exchange(ref _spare, null) ?? new BackgroundFolderFlush();
+        flush._folder = folder;
+        flush._failure = null;
+        flush._done.Reset();
+        Volatile.Write(ref flush._state, Queued);
+        ThreadPool.UnsafeQueueUserWorkItem(flush, preferLocal: false);
+        return flush;
+    }
+
+    void IThreadPoolWorkItem.Execute()
+    {
+        if (Interlocked.Exchange(ref _state, Taken) == Queued)
+        {
+            Run();
+            _done.Set();
+        }
+    }
+
+    /// <summary>Returns once the folder is flushed; throws what the flush threw. The instance is not used after.</summary>
+    public void Wait()
+    {
+        if (Interlocked.Exchange(ref _state, Taken) == Queued)
+        {
+            // Its work item is still queued and will find it taken: this instance can't serve another flush before then.
+            Run();
+        }
+        else
+        {
+            _done.Wait();
+            Interlocked.CompareExchange(ref _spare, this, null);
+        }
+
+        _failure?.Throw();
+    }
+
+    private void Run()
+    {
+        try
+        {
+            FolderSync.Flush(_folder);
+        }
+        catch (Exception e)
+        {
+            _failure = ExceptionDispatchInfo.Capture(e);
+        }
+    }
+}
