@@ -18,6 +18,7 @@ internal sealed class BackgroundFolderFlush : IThreadPoolWorkItem
     private readonly ManualResetEventSlim _done = new();
     private string _folder = "";
     private int _state;
+    private int _users;
     private ExceptionDispatchInfo? _failure;
 
     public static BackgroundFolderFlush Start(string folder)
@@ -26,6 +27,7 @@ internal sealed class BackgroundFolderFlush : IThreadPoolWorkItem
         flush._folder = folder;
         flush._failure = null;
         flush._done.Reset();
+        flush._users = 2;
         Volatile.Write(ref flush._state, Queued);
         ThreadPool.UnsafeQueueUserWorkItem(flush, preferLocal: false);
         return flush;
@@ -38,6 +40,8 @@ internal sealed class BackgroundFolderFlush : IThreadPoolWorkItem
             Run();
             _done.Set();
         }
+
+        LetGo();
     }
 
     /// <summary>Returns once the folder is flushed; throws what the flush threw. The instance is not used after.</summary>
@@ -45,16 +49,28 @@ internal sealed class BackgroundFolderFlush : IThreadPoolWorkItem
     {
         if (Interlocked.Exchange(ref _state, Taken) == Queued)
         {
-            // Its work item is still queued and will find it taken: this instance can't serve another flush before then.
             Run();
         }
         else
         {
             _done.Wait();
-            Interlocked.CompareExchange(ref _spare, this, null);
         }
 
-        _failure?.Throw();
+        var failure = _failure;
+        LetGo();
+        failure?.Throw();
+    }
+
+    /// <summary>
+    /// Called once by the waiter and once by the work item, whichever ran the flush: the second one keeps the instance
+    /// for the next flush (a work item that found its flush taken may run long after the waiter returned).
+    /// </summary>
+    private void LetGo()
+    {
+        if (Interlocked.Decrement(ref _users) == 0)
+        {
+            Interlocked.CompareExchange(ref _spare, this, null);
+        }
     }
 
     private void Run()
