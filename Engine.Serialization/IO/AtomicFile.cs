@@ -14,17 +14,13 @@ internal enum WriteStep
     FlushFolder,
 }
 
-/// <summary>Makes a file's content from <paramref name="state"/> (<see cref="AtomicFile.Write{TState}"/>).</summary>
-internal delegate ReadOnlySpan<byte> FileContent<TState>(TState state)
-    where TState : allows ref struct;
-
 /// <summary>
 /// Replaces a file so that a reader, a crash or a power cut sees either the old bytes or the new
 /// ones, never a mix: write a temp file in the same folder, flush it to disk, rename it over the
 /// target (keeping the old file as a backup when asked), then flush the folder so the rename
-/// itself is on disk. The temp file may be an older file the write drops anyway (the oldest autosave), renamed (and
-/// the rename flushed, while the content is made) before it is overwritten only where it differs: the same steps, and
-/// the same states for a crash or power cut to leave, but for that older file, gone.
+/// itself is on disk. The temp file may be a spare: an older file an earlier write retired (renamed to a temp name, made
+/// durable by that write's folder flush), overwritten now only where it differs. A write may retire a file in turn,
+/// renamed after its own rename and made durable by the same folder flush.
 /// </summary>
 internal static class AtomicFile
 {
@@ -33,74 +29,49 @@ internal static class AtomicFile
 
     private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0 };
 
-    /// <summary><see cref="Write{TState}"/> of content already made.</summary>
+    /// <param name="path">The file to replace or create.</param>
+    /// <param name="data">Its new content.</param>
+    /// <param name="backupPath">Where the file's previous version goes (replacing any older backup), or null to drop it.</param>
+    /// <param name="beforeStep">Called before each step; fault-injection tests throw from it.</param>
+    /// <param name="spare">
+    /// A temp file of the writer's (a name <see cref="TempPathFor"/> gave, on disk as such), to build the new file in when
+    /// <paramref name="delta"/> knows what it holds; deleted when it does not, or when the write fails.
+    /// </param>
+    /// <param name="delta">What the writer knows of its earlier files; told of this one once it is flushed.</param>
+    /// <param name="retire">
+    /// A file to rename once the new file has its name, made durable by the same folder flush (the next write's spare);
+    /// left where it is when that rename fails.
+    /// </param>
+    /// <param name="folder">The file's folder, when the caller has it as a string already.</param>
     public static void Write(
         string path,
         ReadOnlySpan<byte> data,
         string? backupPath = null,
         Action<WriteStep>? beforeStep = null,
-        string? reuse = null,
+        string? spare = null,
         IFileDelta? delta = null,
-        string? folder = null) =>
-        Write(path, data, static data => data, backupPath, beforeStep, reuse, delta, folder);
-
-    /// <param name="path">The file to replace or create.</param>
-    /// <param name="state">What <paramref name="content"/> makes the file's content from.</param>
-    /// <param name="content">
-    /// Makes the file's new content, which must stay valid until the write returns. Called once, before anything is
-    /// written; when the file is built out of <paramref name="reuse"/>, while that file's rename is flushed.
-    /// </param>
-    /// <param name="backupPath">Where the file's previous version goes (replacing any older backup), or null to drop it.</param>
-    /// <param name="beforeStep">Called before each step; fault-injection tests throw from it.</param>
-    /// <param name="reuse">A file the caller deletes once this write succeeds, to build the new one from when <paramref name="delta"/> knows it.</param>
-    /// <param name="delta">What the writer knows of its earlier files; told of this one once it is flushed.</param>
-    /// <param name="folder">The file's folder, when the caller has it as a string already.</param>
-    public static void Write<TState>(
-        string path,
-        TState state,
-        FileContent<TState> content,
-        string? backupPath = null,
-        Action<WriteStep>? beforeStep = null,
-        string? reuse = null,
-        IFileDelta? delta = null,
+        (string From, string To)? retire = null,
         string? folder = null)
-        where TState : allows ref struct
     {
         string fullPath = Path.GetFullPath(path);
         folder ??= Path.GetDirectoryName(fullPath) ?? throw new ArgumentException("The save path has no folder.", nameof(path));
-        string temp = TempPathFor(folder, fullPath);
+        string temp = spare ?? TempPathFor(folder, fullPath);
         bool replaced = false;
         try
         {
             beforeStep?.Invoke(WriteStep.CreateTemp);
-            ReadOnlySpan<byte> data;
-            IReadOnlyList<(int Start, int End)>? changes = null;
-            SafeFileHandle created;
-            if (reuse is not null && delta is not null && ReusedFile.TryTake(reuse, temp, folder, delta) is { } reused)
+            var version = 0;
+            var reused = spare is not null && delta is not null ? OpenKnown(spare, delta, out version) : null;
+            if (spare is not null && reused is null)
             {
-                try
-                {
-                    data = content(state);
-                }
-                catch
-                {
-                    reused.GiveBack();
-                    throw;
-                }
-
-                created = reused.Open();
-                changes = delta.ChangesSince(reused.Version);
-            }
-            else
-            {
-                data = content(state);
-                created = File.OpenHandle(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None);
+                DeleteQuietly(spare);
+                temp = TempPathFor(folder, fullPath);
             }
 
-            using (var file = created)
+            using (var file = reused ?? File.OpenHandle(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None))
             {
                 beforeStep?.Invoke(WriteStep.WriteData);
-                WriteContent(file, data, changes);
+                WriteContent(file, data, reused is not null ? delta!.ChangesSince(version) : null);
                 beforeStep?.Invoke(WriteStep.FlushData);
                 RandomAccess.FlushToDisk(file);
                 delta?.Written(file);
@@ -118,6 +89,11 @@ internal static class AtomicFile
             }
 
             replaced = true;
+            if (retire is { } retired)
+            {
+                _ = TryMove(retired.From, retired.To);
+            }
+
             beforeStep?.Invoke(WriteStep.FlushFolder);
             FolderSync.Flush(folder);
         }
@@ -131,6 +107,43 @@ internal static class AtomicFile
 
             DeleteQuietly(temp);
             throw new SaveIOException($"The save could not be written: {WhatHappened(e)}. The previous save is untouched.", path, e);
+        }
+    }
+
+    /// <summary>Opens <paramref name="path"/> when it is a file <paramref name="delta"/> wrote and knows the version of.</summary>
+    private static SafeFileHandle? OpenKnown(string path, IFileDelta delta, out int version)
+    {
+        version = 0;
+        SafeFileHandle? file = null;
+        try
+        {
+            file = File.OpenHandle(path, FileMode.Open, FileAccess.ReadWrite, FileShare.None);
+            if (delta.VersionOf(file) is { } known)
+            {
+                version = known;
+                return file;
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException)
+        {
+            // Gone, not a regular file or not ours to write: a new file is written instead.
+        }
+
+        file?.Dispose();
+        return null;
+    }
+
+    /// <summary>Renames a file; false when it is gone or the rename is refused.</summary>
+    public static bool TryMove(string from, string to)
+    {
+        try
+        {
+            File.Move(from, to);
+            return true;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
         }
     }
 
@@ -192,13 +205,19 @@ internal static class AtomicFile
         return leftovers;
     }
 
-    /// <summary>Deletes the temp files writes of <paramref name="path"/> (a file in <paramref name="folder"/>, which exists) left behind.</summary>
-    public static void DeleteLeftoverTemps(string folder, string path)
+    /// <summary>
+    /// Deletes the temp files writes of <paramref name="path"/> (a file in <paramref name="folder"/>, which exists) left
+    /// behind, but <paramref name="keep"/>.
+    /// </summary>
+    public static void DeleteLeftoverTemps(string folder, string path, string? keep = null)
     {
         using var listing = new TempListing(folder, path);
         while (listing.MoveNext())
         {
-            DeleteQuietly(listing.Current);
+            if (!string.Equals(listing.Current, keep, StringComparison.Ordinal))
+            {
+                DeleteQuietly(listing.Current);
+            }
         }
     }
 
@@ -222,7 +241,8 @@ internal static class AtomicFile
         }
     }
 
-    private static string TempPathFor(string folder, string fullPath) =>
+    /// <summary>A new temp file name for a write of <paramref name="fullPath"/>, in its <paramref name="folder"/>.</summary>
+    public static string TempPathFor(string folder, string fullPath) =>
         $"{folder}{FolderPath.SeparatorAfter(folder)}.{Path.GetFileName(fullPath.AsSpan())}.{Guid.NewGuid():N}{TempSuffix}";
 
     /// <summary>

@@ -3,8 +3,8 @@ using Microsoft.Win32.SafeHandles;
 namespace Engine.Serialization.IO;
 
 /// <summary>
-/// What lets <see cref="AtomicFile.Write{TState}"/> build a new file out of an older one it would drop anyway (writing
-/// only the bytes that differ): which of its contents a file holds, and where the new content differs from each.
+/// What lets <see cref="AtomicFile.Write"/> build a new file in a spare, an older file the writer wrote (writing only the
+/// bytes that differ): which of its contents a file holds, and where the new content differs from each.
 /// </summary>
 internal interface IFileDelta
 {
@@ -15,8 +15,8 @@ internal interface IFileDelta
     int? VersionOf(SafeFileHandle file);
 
     /// <summary>
-    /// The ranges of the content just made that may differ from its version <paramref name="version"/>, in order; null
-    /// when that is not known any more (then the whole content is written).
+    /// The ranges of the new content that may differ from its version <paramref name="version"/>, in order; null when
+    /// that is not known any more (then the whole content is written).
     /// </summary>
     IReadOnlyList<(int Start, int End)>? ChangesSince(int version);
 

@@ -36,6 +36,12 @@ internal sealed class AutosaveRotation(SlotFiles files)
     private int _writesWithoutListing;
 
     /// <summary>
+    /// The oldest autosave the last write retired, renamed to a temp name (durable with that write's folder flush): the
+    /// next autosave is built in it, writing only the pages that changed since it was written, with no flush first.
+    /// </summary>
+    private string? _spare;
+
+    /// <summary>
     /// Writes the next autosave through <paramref name="write"/>, then deletes all but the newest
     /// <paramref name="kept"/>, all under the lock every process takes for the folder's autosaves: the number is taken
     /// as the file is written, one above the highest on disk or used by this store, so no two autosaves of any process
@@ -60,6 +66,7 @@ internal sealed class AutosaveRotation(SlotFiles files)
             catch
             {
                 _listed = false; // what is on disk now is not known
+                _spare = null;
                 throw;
             }
         }
@@ -67,7 +74,7 @@ internal sealed class AutosaveRotation(SlotFiles files)
 
     private string Rotate<TState>(int kept, TState state, Action<TState, AutosaveTarget> write, ProcessLock autosaves)
     {
-        ListUnlessUnchanged(autosaves);
+        var listed = ListUnlessUnchanged(autosaves);
         var highest = Math.Max(_lastNumber, _saves.Count > 0 ? _saves[^1] : 0);
         if (highest >= MaxNumber)
         {
@@ -78,19 +85,30 @@ internal sealed class AutosaveRotation(SlotFiles files)
 
         _lastNumber = highest + 1;
         string name = NameOf(_lastNumber);
-        string? dropped = null;
-        if (kept >= 2 && _saves.Count >= kept)
+        if (listed)
         {
-            // The oldest goes either way: the new file may be built out of it, after its backup is gone.
-            var oldest = NameOf(_saves[0]);
-            dropped = files.PathOf(oldest);
-            if (Has(_saves[0], AutosaveFiles.Backup))
-            {
-                AtomicFile.DeleteQuietly(files.BackupPathOf(oldest));
-            }
+            DeleteStaleTemps();
         }
 
-        write(state, new AutosaveTarget(name, dropped, MayHaveLeftovers: Has(_lastNumber, AutosaveFiles.Temp)));
+        (string From, string To)? retire = null;
+        if (kept >= 2 && _saves.Count >= kept)
+        {
+            // The oldest goes either way: renamed to be the next autosave's spare, after its backup is gone. Never with a
+            // single autosave kept: a power cut could keep that rename and lose the new file's.
+            var oldest = files.PathOf(NameOf(_saves[0]));
+            if (Has(_saves[0], AutosaveFiles.Backup))
+            {
+                AtomicFile.DeleteQuietly(files.BackupPathOf(NameOf(_saves[0])));
+            }
+
+            retire = (oldest, AtomicFile.TempPathFor(files.Directory, oldest));
+        }
+
+        // The write uses the spare or deletes it.
+        var spare = _spare;
+        _spare = null;
+        write(state, new AutosaveTarget(name, spare, retire, MayHaveLeftovers: Has(_lastNumber, AutosaveFiles.Temp)));
+        _spare = retire is { } retired && File.Exists(retired.To) ? retired.To : null;
         _saves.Add(_lastNumber);
 
         // A temp of its name the listing saw was deleted before the write.
@@ -111,17 +129,42 @@ internal sealed class AutosaveRotation(SlotFiles files)
     /// the lock file), and at least every <see cref="WritesWithoutListing"/> autosaves even so, for files changed by
     /// hand: the listing is what an autosave would otherwise allocate most for.
     /// </summary>
-    private void ListUnlessUnchanged(ProcessLock autosaves)
+    private bool ListUnlessUnchanged(ProcessLock autosaves)
     {
         if (_listed && _writesWithoutListing < WritesWithoutListing && _changesKnown >= 0 && autosaves.ReadChanges() == _changesKnown)
         {
             _writesWithoutListing++;
-            return;
+            return false;
         }
 
         List();
         _listed = true;
         _writesWithoutListing = 0;
+        return true;
+    }
+
+    /// <summary>
+    /// Deletes the temp files of autosaves other than the one about to be written (whose write deletes its own): under
+    /// the lock, no other write of an autosave is under way, so each is a dead write's or another store's spare, which
+    /// that store then does without. This store's own spare stays.
+    /// </summary>
+    private void DeleteStaleTemps()
+    {
+        foreach (var (number, found) in _onDisk)
+        {
+            if ((found & AutosaveFiles.Temp) != 0 && number != _lastNumber)
+            {
+                AtomicFile.DeleteLeftoverTemps(files.Directory, files.PathOf(NameOf(number)), keep: _spare);
+                _staleLocks.Add(number);
+            }
+        }
+
+        foreach (var number in _staleLocks)
+        {
+            Forget(number, AutosaveFiles.Temp);
+        }
+
+        _staleLocks.Clear();
     }
 
     /// <summary>Deletes an old autosave and its backup; the rotation forgets them (not a lock file: see <see cref="DeleteStaleLocks"/>).</summary>
@@ -286,7 +329,8 @@ internal sealed class AutosaveRotation(SlotFiles files)
 }
 
 /// <summary>
-/// The autosave to write: its name; the oldest autosave's file when the rotation drops it, which the write may build
-/// the new file out of; and whether the listing saw a temp file of this name (a write that died), to clean up.
+/// The autosave to write: its name; the rotation's spare file to build it in (<see cref="AtomicFile.Write"/>'s); the
+/// oldest autosave to retire as the next spare, with its temp name; and whether the listing saw a temp file of this
+/// name (a write that died), to clean up.
 /// </summary>
-internal readonly record struct AutosaveTarget(string Name, string? Dropped, bool MayHaveLeftovers);
+internal readonly record struct AutosaveTarget(string Name, string? Spare, (string From, string To)? Retire, bool MayHaveLeftovers);

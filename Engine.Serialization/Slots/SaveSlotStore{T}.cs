@@ -156,21 +156,20 @@ public sealed class SaveSlotStore<T>
 
     /// <summary>
     /// Runs in the write queue, so no other write of this process touches the slot meanwhile. An autosave from the
-    /// store's snapshot may be written over the file its rotation drops, the snapshot encoded while that file's rename is
-    /// flushed.
+    /// store's snapshot may be written in the spare file its rotation keeps.
     /// </summary>
     private void Write(string fileName, PreparedSave<T>? copy, SaveMetadata metadata, AutosaveTarget? autosave = null)
     {
         if (copy is not null)
         {
             using var file = copy.Encode();
-            WriteFile(fileName, file.WrittenSpan, static file => file, autosave, delta: null);
+            WriteFile(fileName, file.WrittenSpan, autosave, delta: null);
             return;
         }
 
         try
         {
-            WriteFile(fileName, (this, metadata), static save => save.Item1._snapshot.Encode(save.metadata, save.Item1.SaveOptions), autosave, _snapshot);
+            WriteFile(fileName, _snapshot.Encode(metadata, SaveOptions), autosave, _snapshot);
         }
         finally
         {
@@ -178,17 +177,16 @@ public sealed class SaveSlotStore<T>
         }
     }
 
-    /// <summary>An autosave is written under the autosaves' lock the rotation holds, over the file it drops when it can.</summary>
-    private void WriteFile<TState>(string fileName, TState state, FileContent<TState> content, AutosaveTarget? autosave, IFileDelta? delta)
-        where TState : allows ref struct
+    /// <summary>An autosave is written under the autosaves' lock the rotation holds, in its spare when it can.</summary>
+    private void WriteFile(string fileName, ReadOnlySpan<byte> save, AutosaveTarget? autosave, IFileDelta? delta)
     {
         if (autosave is { } target)
         {
-            _files.WriteLocked(fileName, state, content, BeforeWriteStep, target.Dropped, delta, target.MayHaveLeftovers);
+            _files.WriteLocked(fileName, save, BeforeWriteStep, target.Spare, delta, target.Retire, target.MayHaveLeftovers);
         }
         else
         {
-            _files.Write(fileName, state, content, BeforeWriteStep);
+            _files.Write(fileName, save, BeforeWriteStep);
         }
     }
 

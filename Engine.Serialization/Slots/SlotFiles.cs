@@ -64,17 +64,16 @@ internal sealed class SlotFiles(string directory)
             : [];
 
     /// <summary>
-    /// Replaces a slot's file with the save <paramref name="content"/> makes, keeping the previous one as the backup,
-    /// under the slot's lock: a save by another process to the same slot waits for this one (the last one written
-    /// wins), and a temp file found under the lock can only be a dead process's leftover.
+    /// Replaces a slot's file with <paramref name="save"/>, keeping the previous one as the backup, under the slot's
+    /// lock: a save by another process to the same slot waits for this one (the last one written wins), and a temp
+    /// file found under the lock can only be a dead process's leftover.
     /// </summary>
-    public void Write<TState>(string slot, TState state, FileContent<TState> content, Action<WriteStep>? beforeStep)
-        where TState : allows ref struct
+    public void Write(string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep)
     {
         using var slotLock = Lock(slot);
         try
         {
-            WriteLocked(slot, state, content, beforeStep, reuse: null, delta: null, mayHaveLeftovers: true);
+            WriteLocked(slot, save, beforeStep, spare: null, delta: null, retire: null, mayHaveLeftovers: true);
         }
         finally
         {
@@ -83,13 +82,12 @@ internal sealed class SlotFiles(string directory)
     }
 
     /// <summary>
-    /// <see cref="Write{TState}"/>, for a caller that holds the slot's lock (and counts the change); <paramref name="mayHaveLeftovers"/>
-    /// is false when a listing of the folder under that lock saw no temp file of this slot. <paramref name="reuse"/> and
-    /// <paramref name="delta"/> are <see cref="AtomicFile.Write{TState}"/>'s.
+    /// <see cref="Write"/>, for a caller that holds the slot's lock (and counts the change); <paramref name="mayHaveLeftovers"/>
+    /// is false when a listing of the folder under that lock saw no temp file of this slot. <paramref name="spare"/>,
+    /// <paramref name="delta"/> and <paramref name="retire"/> are <see cref="AtomicFile.Write"/>'s.
     /// </summary>
-    public void WriteLocked<TState>(
-        string slot, TState state, FileContent<TState> content, Action<WriteStep>? beforeStep, string? reuse, IFileDelta? delta, bool mayHaveLeftovers)
-        where TState : allows ref struct
+    public void WriteLocked(
+        string slot, ReadOnlySpan<byte> save, Action<WriteStep>? beforeStep, string? spare, IFileDelta? delta, (string From, string To)? retire, bool mayHaveLeftovers)
     {
         string path = PathOf(slot);
         if (mayHaveLeftovers)
@@ -98,7 +96,7 @@ internal sealed class SlotFiles(string directory)
         }
 
         // No file, no backup: a new autosave builds no backup path. Under the lock no other writer can add the file.
-        AtomicFile.Write(path, state, content, File.Exists(path) ? BackupPathOf(slot) : null, beforeStep, reuse, delta, Directory);
+        AtomicFile.Write(path, save, File.Exists(path) ? BackupPathOf(slot) : null, beforeStep, spare, delta, retire, Directory);
     }
 
     /// <summary>

@@ -93,115 +93,95 @@ public sealed class AtomicFileTests : IDisposable
     }
 
     [Fact]
-    public void Write_OverAKnownFile_RenamesIt_AndWritesOnlyTheRangesThatDiffer()
+    public void Write_InAKnownSpare_WritesOnlyTheRangesThatDiffer()
     {
-        var dropped = Path.Combine(_folder, "autosave-000001.sav");
-        File.WriteAllBytes(dropped, [.. Enumerable.Repeat((byte)1, 10_000)]);
+        var spare = Spare([.. Enumerable.Repeat((byte)1, 10_000)]);
         byte[] next = [.. Enumerable.Repeat((byte)2, 9_000)];
 
-        AtomicFile.Write(Target, next, Backup, reuse: dropped, delta: new KnownDelta([(4096, 4100)]));
+        AtomicFile.Write(Target, next, Backup, spare: spare, delta: new KnownDelta([(4096, 4100)]));
 
         // Only the range said to differ was written (the rest is the old file's), then cut to the new length.
         byte[] expected = [.. Enumerable.Repeat((byte)1, 4096), 2, 2, 2, 2, .. Enumerable.Repeat((byte)1, 9_000 - 4100)];
         Assert.Equal(expected, File.ReadAllBytes(Target));
-        Assert.False(File.Exists(dropped));
-        Assert.Equal([Target], Directory.GetFiles(_folder));
+        Assert.Equal([Target], Directory.GetFiles(_folder, "*", new EnumerationOptions { AttributesToSkip = 0 }));
     }
 
     [Fact]
-    public void Write_OverAFileTheWriterDoesNotKnow_LeavesIt_AndWritesANewFile()
+    public void Write_InASpareTheWriterDoesNotKnow_DeletesIt_AndWritesANewFile()
     {
-        var dropped = Path.Combine(_folder, "autosave-000001.sav");
-        File.WriteAllBytes(dropped, Older);
+        var spare = Spare(Older);
         var delta = new KnownDelta(null);
 
-        AtomicFile.Write(Target, Next, Backup, reuse: dropped, delta: delta);
+        AtomicFile.Write(Target, Next, Backup, spare: spare, delta: delta);
 
         Assert.Equal(Next, File.ReadAllBytes(Target));
-        Assert.Equal(Older, File.ReadAllBytes(dropped));
+        Assert.False(File.Exists(spare));
         Assert.Equal(1, delta.Asked);
         Assert.Equal(1, delta.Recorded);
     }
 
+    [Fact]
+    public void Write_InAKnownSpare_WhoseChangesAreNotKnownAnyMore_WritesTheWholeContent_AndCutsTheRest()
+    {
+        var spare = Spare([.. Enumerable.Repeat((byte)1, 10_000)]);
+
+        AtomicFile.Write(Target, Next, Backup, spare: spare, delta: new KnownDelta(null, version: 1));
+
+        Assert.Equal(Next, File.ReadAllBytes(Target));
+        Assert.False(File.Exists(spare));
+    }
+
     [Theory]
+    [InlineData(nameof(WriteStep.CreateTemp))]
     [InlineData(nameof(WriteStep.WriteData))]
     [InlineData(nameof(WriteStep.FlushData))]
     [InlineData(nameof(WriteStep.Replace))]
-    public void Write_OverAKnownFile_ThatFails_KeepsTheTargetAndItsBackup_AndLeavesNoTemp(string failingStep)
+    public void Write_InAKnownSpare_ThatFails_KeepsTheTargetAndItsBackup_AndLeavesNoTemp(string failingStep)
     {
         AtomicFile.Write(Target, Older, Backup);
         AtomicFile.Write(Target, Previous, Backup);
-        var dropped = Path.Combine(_folder, "autosave-000001.sav");
-        File.WriteAllBytes(dropped, [.. Enumerable.Repeat((byte)1, 5000)]);
-        var delta = new KnownDelta([(0, 4)]);
+        var spare = Spare([.. Enumerable.Repeat((byte)1, 5000)]);
+        var retired = Path.Combine(_folder, "autosave-000001.sav");
+        File.WriteAllBytes(retired, Older);
 
-        Assert.Throws<SaveIOException>(() => AtomicFile.Write(Target, Next, Backup, FailAt(Enum.Parse<WriteStep>(failingStep)), dropped, delta));
+        Assert.Throws<SaveIOException>(() => AtomicFile.Write(
+            Target, Next, Backup, FailAt(Enum.Parse<WriteStep>(failingStep)), spare, new KnownDelta([(0, 4)]), (retired, spare + ".next")));
 
         Assert.Equal(Previous, File.ReadAllBytes(Target));
         Assert.Equal(Older, File.ReadAllBytes(Backup));
-        Assert.Empty(AtomicFile.LeftoverTemps(Target));
-        Assert.False(File.Exists(dropped));
+        Assert.Equal(Older, File.ReadAllBytes(retired));
+        Assert.Empty(Directory.GetFiles(_folder, "*.tmp*", new EnumerationOptions { AttributesToSkip = 0 }));
     }
 
     [Fact]
-    public void Write_OverAKnownFile_MakesTheContentAfterRenamingIt()
+    public void Write_RetiringAFile_RenamesItOnceTheNewFileHasItsName()
     {
-        var dropped = Path.Combine(_folder, "autosave-000001.sav");
-        File.WriteAllBytes(dropped, Older);
-        var seen = new List<string>();
+        var retired = Path.Combine(_folder, "autosave-000001.sav");
+        File.WriteAllBytes(retired, Older);
+        var next = Path.Combine(_folder, ".autosave-000001.sav.next.tmp");
 
-        AtomicFile.Write(Target, (seen, Target), static state => Content(state.seen, state.Target), Backup, reuse: dropped, delta: new KnownDelta(null, version: 1));
-
-        // The old name was gone when the content was made: its rename was being flushed meanwhile.
-        Assert.Single(seen);
-        Assert.Empty(AtomicFile.LeftoverTemps(Target));
-        Assert.Equal(Next, File.ReadAllBytes(Target));
-        Assert.False(File.Exists(dropped));
-
-        static ReadOnlySpan<byte> Content(List<string> seen, string target)
-        {
-            seen.AddRange(AtomicFile.LeftoverTemps(target));
-            return Next;
-        }
-    }
-
-    [Fact]
-    public void Write_OverAKnownFile_WhoseChangesAreNotKnownAnyMore_WritesTheWholeContent_AndCutsTheRest()
-    {
-        var dropped = Path.Combine(_folder, "autosave-000001.sav");
-        File.WriteAllBytes(dropped, [.. Enumerable.Repeat((byte)1, 10_000)]);
-
-        AtomicFile.Write(Target, Next, Backup, reuse: dropped, delta: new KnownDelta(null, version: 1));
+        AtomicFile.Write(Target, Next, Backup, retire: (retired, next));
 
         Assert.Equal(Next, File.ReadAllBytes(Target));
-        Assert.False(File.Exists(dropped));
+        Assert.False(File.Exists(retired));
+        Assert.Equal(Older, File.ReadAllBytes(next));
     }
 
     [Fact]
-    public void Write_OverAKnownFile_WhoseContentFails_PutsItBackUntouched_AndLeavesTheTarget()
+    public void Write_RetiringAFileThatIsGone_StillWritesTheFile()
     {
-        AtomicFile.Write(Target, Previous, Backup);
-        var dropped = Path.Combine(_folder, "autosave-000001.sav");
-        File.WriteAllBytes(dropped, Older);
+        AtomicFile.Write(Target, Next, Backup, retire: (Path.Combine(_folder, "gone.sav"), Path.Combine(_folder, ".gone.sav.x.tmp")));
 
-        Assert.Throws<InvalidOperationException>(() => AtomicFile.Write(
-            Target, 0, static _ => throw new InvalidOperationException("the encoder failed"), Backup, reuse: dropped, delta: new KnownDelta([(0, 4)])));
-
-        Assert.Equal(Older, File.ReadAllBytes(dropped));
-        Assert.Equal(Previous, File.ReadAllBytes(Target));
-        Assert.Empty(AtomicFile.LeftoverTemps(Target));
+        Assert.Equal(Next, File.ReadAllBytes(Target));
+        Assert.Equal([Target], Directory.GetFiles(_folder, "*", new EnumerationOptions { AttributesToSkip = 0 }));
     }
 
-    [Fact]
-    public void BackgroundFolderFlush_FlushesARealFolder_AndReportsAMissingOne_WhenWaitedFor()
+    /// <summary>A spare: a file under a temp name of an older autosave, holding <paramref name="bytes"/>.</summary>
+    private string Spare(byte[] bytes)
     {
-        BackgroundFolderFlush.Start(_folder).Wait();
-
-        var missing = BackgroundFolderFlush.Start(Path.Combine(_folder, "missing"));
-        Assert.ThrowsAny<IOException>(missing.Wait);
-
-        // Instances are reused: one that failed leaves nothing behind for the next.
-        BackgroundFolderFlush.Start(_folder).Wait();
+        var spare = Path.Combine(_folder, ".autosave-000001.sav.0123.tmp");
+        File.WriteAllBytes(spare, bytes);
+        return spare;
     }
 
     /// <summary>Fails the write at one step as a full disk would.</summary>

@@ -69,6 +69,16 @@ internal sealed class SaveLoopProcess : IDisposable
                 .. count is int n ? [n.ToString(CultureInfo.InvariantCulture)] : Array.Empty<string>()],
             environment);
 
+    /// <summary>
+    /// <c>SaveLoop autosave</c> under JIT and <paramref name="wrapper"/>: one store autosaves <paramref name="count"/>
+    /// times, the player's moves counting from <paramref name="first"/>.
+    /// </summary>
+    public static SaveLoopProcess StartAutosaves(string folder, int first, int count, IEnumerable<string> wrapper) =>
+        Launch(
+            [.. wrapper, "dotnet", Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"), "autosave", folder,
+                first.ToString(CultureInfo.InvariantCulture), count.ToString(CultureInfo.InvariantCulture)],
+            null);
+
     /// <summary>SaveLoop with <paramref name="arguments"/>: the native one when <see cref="Native"/> names it, else under JIT.</summary>
     public static SaveLoopProcess StartNativeIfPublished(params string[] arguments) =>
         Launch(Native is { } path ? [path, .. arguments] : ["dotnet", Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"), .. arguments], null);

@@ -348,7 +348,7 @@ public sealed class SaveSlotStoreTests : IDisposable
 
         Assert.Equal(
             [SlotFiles.AutosaveLock, "autosave-000005.sav", "autosave-000006.sav"],
-            Directory.GetFileSystemEntries(_folder).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+            AutosaveSpares.EntriesBesideSpares(_folder, storesWriting: 1, oldestKept: "autosave-000005"));
         GraphAssert.Equal(Game(6), store.Load("autosave-000006").Content);
     }
 
@@ -368,7 +368,7 @@ public sealed class SaveSlotStoreTests : IDisposable
         Assert.Equal(Enumerable.Range(1, 8).Select(i => $"autosave-{i:D6}"), names);
         Assert.Equal(
             [SlotFiles.AutosaveLock, "autosave-000006.sav", "autosave-000007.sav", "autosave-000008.sav"],
-            Directory.GetFileSystemEntries(_folder).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+            AutosaveSpares.EntriesBesideSpares(_folder, storesWriting: 2, oldestKept: "autosave-000006"));
         GraphAssert.Equal(Game(6), first.Load("autosave-000006").Content);
     }
 

@@ -75,11 +75,12 @@ public sealed class SharedSlotTests(ITestOutputHelper output) : IDisposable
         var written = lines.Select(line => line.Split(' ')).ToDictionary(parts => parts[0], parts => int.Parse(parts[1], CultureInfo.InvariantCulture));
         Assert.Equal(2 * AutosavesPerProcess, written.Count); // no name given twice
 
-        // The newest three by number stay, each holding what its process saved; nothing else but the shared lock.
+        // The newest three by number stay, each holding what its process saved; nothing else but the shared lock and
+        // each process's spare.
         var newest = written.Keys.Order(StringComparer.Ordinal).TakeLast(3).ToList();
         Assert.Equal(
             newest.Select(name => name + SaveSlotStore.FileExtension).Prepend(SlotFiles.AutosaveLock),
-            Directory.GetFileSystemEntries(Slots).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+            AutosaveSpares.EntriesBesideSpares(Slots, storesWriting: 2, oldestKept: newest[0]));
         var store = new SaveSlotStore<GameContent>(Slots);
         Assert.All(newest, name => Assert.Equal(written[name], store.Load(name).Content.Player.Moves));
     }

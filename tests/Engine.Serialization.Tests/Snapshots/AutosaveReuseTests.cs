@@ -6,9 +6,9 @@ using Engine.Serialization.Slots;
 namespace Engine.Serialization.Tests.Snapshots;
 
 /// <summary>
-/// An autosave is written over the oldest one, which the rotation deletes anyway, writing only the pages that changed
-/// since that file was written: the file is still byte for byte a full save, a file the store did not write (or that
-/// changed since) is not reused, and a write that fails loses only that oldest autosave.
+/// An autosave is built in the store's spare, the oldest autosave the previous one retired under a temp name, writing
+/// only the pages that changed since that file was written: the file is still byte for byte a full save, a spare the
+/// store did not write (or that changed since) is not reused, and a write that fails loses only that spare.
 /// </summary>
 public sealed class AutosaveReuseTests : IDisposable
 {
@@ -21,45 +21,49 @@ public sealed class AutosaveReuseTests : IDisposable
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 
     [Fact]
-    public async Task Autosaves_WrittenOverTheOldest_AreFullSaves_AndReuseItsFile()
+    public async Task Autosaves_BuiltInTheSpare_AreFullSaves_AndReuseTheOldestFile()
     {
         var store = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = Kept };
+        string? spareWitness = null;
         for (var round = 1; round <= 10; round++)
         {
-            var oldest = OldestAutosave(store);
-            var witness = round > Kept ? HardLink(oldest!) : null;
+            // An autosave retires the oldest as its spare when it makes one too many; the next autosave is built in it.
+            var retiring = store.List().Count >= Kept ? HardLink(OldestAutosave(store)!) : null;
 
             var slot = await Autosave(store);
 
             Assert.Equal(Math.Min(round, Kept), store.List().Count);
-            Assert.Equal([], Directory.GetFiles(_folder, "*.tmp").Concat(Directory.GetFiles(_folder, "*.bak")));
-            if (witness is not null)
+            Assert.Equal([], Directory.GetFiles(_folder, "*.bak"));
+            Assert.True(Spares().Count <= 1);
+            if (spareWitness is not null)
             {
-                // The old file's inode now holds the new autosave: it was written over, not replaced by a new file.
-                Assert.Equal(File.ReadAllBytes(store.PathOf(slot)), File.ReadAllBytes(witness));
-                File.Delete(witness);
+                // The retired file's inode now holds the new autosave: it was written over, not replaced by a new file.
+                Assert.Equal(File.ReadAllBytes(store.PathOf(slot)), File.ReadAllBytes(spareWitness));
+                File.Delete(spareWitness);
             }
+
+            spareWitness = retiring;
         }
     }
 
     [Fact]
-    public async Task Autosave_OverAnOldestFileRewrittenByOthers_WritesANewFile()
+    public async Task Autosave_InASpareRewrittenByOthers_WritesANewFile_AndDeletesTheSpare()
     {
         var store = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = Kept };
-        for (var round = 0; round < Kept; round++)
+        for (var round = 0; round <= Kept; round++)
         {
             await Autosave(store);
         }
 
-        var oldest = OldestAutosave(store)!;
+        var spare = Assert.Single(Spares());
         var foreign = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
-        File.WriteAllBytes(oldest, foreign);
-        var witness = HardLink(oldest);
+        File.WriteAllBytes(spare, foreign);
+        var witness = HardLink(spare);
 
         await Autosave(store);
 
         Assert.Equal(foreign, File.ReadAllBytes(witness));
-        Assert.False(File.Exists(oldest));
+        Assert.False(File.Exists(spare));
     }
 
     [Theory]
@@ -67,7 +71,7 @@ public sealed class AutosaveReuseTests : IDisposable
     [InlineData(nameof(WriteStep.WriteData))]
     [InlineData(nameof(WriteStep.FlushData))]
     [InlineData(nameof(WriteStep.Replace))]
-    public async Task Autosave_OverTheOldest_ThatFails_KeepsTheNewerAutosaves_AndTheNextOneIsAFullSave(string step)
+    public async Task Autosave_InTheSpare_ThatFails_KeepsTheNewerAutosaves_AndTheNextOneIsAFullSave(string step)
     {
         var failing = false;
         var store = new SaveSlotStore<GameContent>(_folder)
@@ -81,7 +85,7 @@ public sealed class AutosaveReuseTests : IDisposable
                 }
             },
         };
-        for (var round = 0; round < Kept; round++)
+        for (var round = 0; round <= Kept; round++) // one more than kept: the store has its spare
         {
             await Autosave(store);
         }
@@ -107,6 +111,10 @@ public sealed class AutosaveReuseTests : IDisposable
         Assert.Equal(SaveSerializer.Save(_content, SaveSerializer.ReadPayload(file).Info.Metadata), file);
         return slot;
     }
+
+    /// <summary>The store's spare: a hidden temp file of an older autosave.</summary>
+    private List<string> Spares() =>
+        [.. Directory.GetFiles(_folder, ".autosave-*.tmp", new EnumerationOptions { AttributesToSkip = 0 })];
 
     private static string? OldestAutosave(SaveSlotStore<GameContent> store) =>
         store.List().Select(slot => store.PathOf(slot.Name)).Order(StringComparer.Ordinal).FirstOrDefault();

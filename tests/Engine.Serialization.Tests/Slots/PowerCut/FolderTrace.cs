@@ -42,10 +42,7 @@ internal static partial class FolderTrace
     /// <summary>Saves <paramref name="number"/> into <paramref name="folder"/> with tests/SaveLoop, under strace; files <paramref name="ignore"/> names are left out.</summary>
     public static IReadOnlyList<FolderOperation> RecordSave(string folder, int number, string traceFile, Func<string, bool> ignore)
     {
-        // -y names each descriptor's file, -xx prints every string in hex (paths and the bytes written alike), -s
-        // prints whole buffers; saves here are far below 16 MiB.
-        string[] strace = ["strace", "-f", "-qq", "-y", "-xx", "-s", "16777216", "-o", traceFile, "-e", "trace=" + TracedCalls];
-        using (var loop = SaveLoopProcess.Start(folder, number, 1, strace))
+        using (var loop = SaveLoopProcess.Start(folder, number, 1, Strace(traceFile)))
         {
             int exitCode = loop.WaitForExit(TimeSpan.FromMinutes(2));
             Assert.True(exitCode == 0, $"The save under strace exited with {exitCode}: {loop.Error}");
@@ -54,6 +51,29 @@ internal static partial class FolderTrace
 
         return Parse(File.ReadLines(traceFile), folder, ignore);
     }
+
+    /// <summary>
+    /// Autosaves <paramref name="count"/> times into <paramref name="folder"/> from one store of tests/SaveLoop, under
+    /// strace; returns the operations and what the loop printed ("NAME MOVES" for each autosave).
+    /// </summary>
+    public static (IReadOnlyList<FolderOperation> Operations, IReadOnlyList<string> Lines) RecordAutosaves(
+        string folder, int count, string traceFile, Func<string, bool> ignore)
+    {
+        IReadOnlyList<string> lines;
+        using (var loop = SaveLoopProcess.StartAutosaves(folder, 1, count, Strace(traceFile)))
+        {
+            int exitCode = loop.WaitForExit(TimeSpan.FromMinutes(2));
+            Assert.True(exitCode == 0, $"The autosaves under strace exited with {exitCode}: {loop.Error}");
+            lines = loop.Lines;
+        }
+
+        return (Parse(File.ReadLines(traceFile), folder, ignore), lines);
+    }
+
+    // -y names each descriptor's file, -xx prints every string in hex (paths and the bytes written alike), -s prints
+    // whole buffers; saves here are far below 16 MiB.
+    private static string[] Strace(string traceFile) =>
+        ["strace", "-f", "-qq", "-y", "-xx", "-s", "16777216", "-o", traceFile, "-e", "trace=" + TracedCalls];
 
     /// <summary>The calls of an strace -f -y -xx log that succeeded on files in <paramref name="folder"/>.</summary>
     public static IReadOnlyList<FolderOperation> Parse(IEnumerable<string> lines, string folder, Func<string, bool> ignore)

@@ -37,6 +37,25 @@ internal static class PowerCutStates
         }
     }
 
+    /// <summary>
+    /// For each write of <paramref name="operations"/>, every name its file may have on disk if the power fails then:
+    /// the names the folder's last fsync made durable, and those of the name changes since, each kept or lost.
+    /// </summary>
+    public static IEnumerable<(Written Write, IReadOnlyList<string> Names)> NamesAtEachWrite(
+        IReadOnlyDictionary<string, byte[]> before, IReadOnlyList<FolderOperation> operations)
+    {
+        var disk = new Disk(before);
+        foreach (var operation in operations)
+        {
+            if (operation is Written write)
+            {
+                yield return (write, disk.PossibleNamesOf(write.Name));
+            }
+
+            disk.Apply(operation);
+        }
+    }
+
     /// <summary>A file's data, apart from its names: what its last fsync put on disk, and the writes since.</summary>
     private sealed class Inode(byte[] synced)
     {
@@ -127,6 +146,14 @@ internal static class PowerCutStates
                     Change(new NameChange(operation, name, null, null));
                     break;
             }
+        }
+
+        /// <summary>The names the file now named <paramref name="name"/> has on disk, or gets from a name change not yet durable.</summary>
+        public List<string> PossibleNamesOf(string name)
+        {
+            var inode = _names[name];
+            return [.. _syncedNames.Where(entry => entry.Value == inode).Select(entry => entry.Key)
+                .Concat(_unsyncedChanges.Where(change => change.File == inode).Select(change => change.Added!)).Distinct()];
         }
 
         /// <summary>Each subset of the unsynced name changes kept, times each fate of each unsynced write to a file still named.</summary>

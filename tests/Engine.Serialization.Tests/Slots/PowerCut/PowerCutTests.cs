@@ -1,4 +1,6 @@
+using System.Globalization;
 using Engine.Core.Model;
+using Engine.Serialization.IO;
 using Engine.Serialization.Slots;
 using Engine.Testing;
 using SaveLoop;
@@ -57,6 +59,35 @@ public sealed class PowerCutTests(ITestOutputHelper output) : IDisposable
         File.WriteAllText(Path.Combine(reports, $"powercut-{scenario}.txt"), summary + Environment.NewLine);
         Assert.True(failures.Count == 0, $"{summary}, for example:{Environment.NewLine}{string.Join(Environment.NewLine, failures.Take(5))}");
     }
+
+    /// <summary>
+    /// Autosaves are built in the store's spare (the oldest autosave the one before retired under a temp name), written
+    /// only where they differ. At every write, each name its file may have on disk after a power cut is a temp name: no
+    /// autosave's name can point to a file half overwritten. And the autosaves left load as what they saved.
+    /// </summary>
+    [Fact]
+    public void Autosaves_WriteOnlyIntoFilesWhoseEveryNameOnDiskIsATempName()
+    {
+        string folder = Directory.CreateDirectory(Path.Combine(_root, "autosaves")).FullName;
+        const int Autosaves = 7; // three kept, the fourth retires the oldest, the fifth on are built in spares
+        var (operations, lines) = FolderTrace.RecordAutosaves(folder, Autosaves, Path.Combine(_root, "trace"), name => name == SlotFiles.AutosaveLock);
+
+        // The spares were used: an autosave renamed to a temp name, and that temp name later renamed to a newer autosave.
+        var retired = operations.OfType<Renamed>().Where(rename => !IsTemp(rename.From) && IsTemp(rename.To)).Select(rename => rename.To).ToHashSet();
+        Assert.Contains(operations, operation => operation is Renamed { From: var from } && retired.Contains(from));
+
+        var writes = PowerCutStates.NamesAtEachWrite(new Dictionary<string, byte[]>(), operations).ToList();
+        Assert.NotEmpty(writes);
+        Assert.All(writes, write => Assert.True(
+            write.Names.All(IsTemp), $"{write.Write} went to a file that may be named {string.Join(", ", write.Names)} on disk"));
+
+        var saved = lines.Select(line => line.Split(' ')).ToDictionary(parts => parts[0], parts => int.Parse(parts[1], CultureInfo.InvariantCulture));
+        var store = new SaveSlotStore<GameContent>(folder);
+        Assert.Equal(3, store.List().Count);
+        Assert.All(store.List(), slot => Assert.Equal(saved[slot.Name], store.Load(slot.Name).Content.Player.Moves));
+    }
+
+    private static bool IsTemp(string name) => name.StartsWith('.') && name.EndsWith(AtomicFile.TempSuffix, StringComparison.Ordinal);
 
     private static bool IsLock(string name) => name.EndsWith(SaveSlotStore.LockExtension, StringComparison.Ordinal);
 
