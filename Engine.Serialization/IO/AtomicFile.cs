@@ -205,19 +205,13 @@ internal static class AtomicFile
         return leftovers;
     }
 
-    /// <summary>
-    /// Deletes the temp files writes of <paramref name="path"/> (a file in <paramref name="folder"/>, which exists) left
-    /// behind, but <paramref name="keep"/>.
-    /// </summary>
-    public static void DeleteLeftoverTemps(string folder, string path, string? keep = null)
+    /// <summary>Deletes the temp files writes of <paramref name="path"/> (a file in <paramref name="folder"/>, which exists) left behind.</summary>
+    public static void DeleteLeftoverTemps(string folder, string path)
     {
         using var listing = new TempListing(folder, path);
         while (listing.MoveNext())
         {
-            if (!string.Equals(listing.Current, keep, StringComparison.Ordinal))
-            {
-                DeleteQuietly(listing.Current);
-            }
+            DeleteQuietly(listing.Current);
         }
     }
 

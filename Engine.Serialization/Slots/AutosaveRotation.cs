@@ -41,6 +41,9 @@ internal sealed class AutosaveRotation(SlotFiles files)
     /// </summary>
     private string? _spare;
 
+    /// <summary>The number of the autosave <see cref="_spare"/> was: its temp files are left to the next listing after it is used.</summary>
+    private int _spareNumber;
+
     /// <summary>
     /// Writes the next autosave through <paramref name="write"/>, then deletes all but the newest
     /// <paramref name="kept"/>, all under the lock every process takes for the folder's autosaves: the number is taken
@@ -67,6 +70,7 @@ internal sealed class AutosaveRotation(SlotFiles files)
             {
                 _listed = false; // what is on disk now is not known
                 _spare = null;
+                _spareNumber = 0;
                 throw;
             }
         }
@@ -109,6 +113,7 @@ internal sealed class AutosaveRotation(SlotFiles files)
         _spare = null;
         write(state, new AutosaveTarget(name, spare, retire, MayHaveLeftovers: Has(_lastNumber, AutosaveFiles.Temp)));
         _spare = retire is { } retired && File.Exists(retired.To) ? retired.To : null;
+        _spareNumber = _spare is null ? 0 : _saves[0];
         _saves.Add(_lastNumber);
 
         // A temp of its name the listing saw was deleted before the write.
@@ -146,15 +151,16 @@ internal sealed class AutosaveRotation(SlotFiles files)
     /// <summary>
     /// Deletes the temp files of autosaves other than the one about to be written (whose write deletes its own): under
     /// the lock, no other write of an autosave is under way, so each is a dead write's or another store's spare, which
-    /// that store then does without. This store's own spare stays.
+    /// that store then does without. This store's own spare stays, and with it (not listed again for it) any other temp
+    /// of its number, until a listing after the spare is used.
     /// </summary>
     private void DeleteStaleTemps()
     {
         foreach (var (number, found) in _onDisk)
         {
-            if ((found & AutosaveFiles.Temp) != 0 && number != _lastNumber)
+            if ((found & AutosaveFiles.Temp) != 0 && number != _lastNumber && number != _spareNumber)
             {
-                AtomicFile.DeleteLeftoverTemps(files.Directory, files.PathOf(NameOf(number)), keep: _spare);
+                AtomicFile.DeleteLeftoverTemps(files.Directory, files.PathOf(NameOf(number)));
                 _staleLocks.Add(number);
             }
         }
