@@ -59,7 +59,8 @@ public sealed class SharedSlotTests(ITestOutputHelper output) : IDisposable
         Assert.Equal(2 * SavesPerProcess, saved);
         Assert.True(loadFailures.Count == 0, $"{loadFailures.Count} of {loads + loadFailures.Count} loads failed, for example: {loadFailures.FirstOrDefault()}");
         Assert.True(loads > 0, "no load ran while the saves did");
-        Assert.Empty(Directory.EnumerateFiles(Slots, "*.tmp"));
+        // Temp files start with '.', which .NET takes for hidden on Unix and skips unless told not to.
+        Assert.Empty(Directory.EnumerateFiles(Slots, "*.tmp", new EnumerationOptions { AttributesToSkip = 0 }));
     }
 
     [Fact]
