@@ -29,7 +29,8 @@ internal sealed class AutosaveRotation(SlotFiles files)
     private readonly List<int> _saves = [];
     private readonly Dictionary<int, AutosaveFiles> _onDisk = [];
     private readonly Dictionary<int, string> _names = [];
-    private readonly List<int> _staleLocks = [];
+    // The numbers a cleanup is about to forget some files of, gathered while it walks _onDisk.
+    private readonly List<int> _forgetting = [];
     private int _lastNumber;
     private bool _listed;
     private long _changesKnown = -1;
@@ -161,16 +162,16 @@ internal sealed class AutosaveRotation(SlotFiles files)
             if ((found & AutosaveFiles.Temp) != 0 && number != _lastNumber && number != _spareNumber)
             {
                 AtomicFile.DeleteLeftoverTemps(files.Directory, files.PathOf(NameOf(number)));
-                _staleLocks.Add(number);
+                _forgetting.Add(number);
             }
         }
 
-        foreach (var number in _staleLocks)
+        foreach (var number in _forgetting)
         {
             Forget(number, AutosaveFiles.Temp);
         }
 
-        _staleLocks.Clear();
+        _forgetting.Clear();
     }
 
     /// <summary>Deletes an old autosave and its backup; the rotation forgets them (not a lock file: see <see cref="DeleteStaleLocks"/>).</summary>
@@ -217,16 +218,16 @@ internal sealed class AutosaveRotation(SlotFiles files)
             if (number < oldestKept && (found & AutosaveFiles.Lock) != 0)
             {
                 ProcessLock.DeleteIfFree(SlotFiles.OwnLockPath(files.PathOf(NameOf(number))));
-                _staleLocks.Add(number);
+                _forgetting.Add(number);
             }
         }
 
-        foreach (var number in _staleLocks)
+        foreach (var number in _forgetting)
         {
             Forget(number, AutosaveFiles.Lock);
         }
 
-        _staleLocks.Clear();
+        _forgetting.Clear();
     }
 
     private bool Has(int number, AutosaveFiles kind) => _onDisk.TryGetValue(number, out var found) && (found & kind) != 0;
