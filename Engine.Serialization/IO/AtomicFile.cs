@@ -35,7 +35,7 @@ internal static class AtomicFile
     /// <param name="beforeStep">Called before each step; fault-injection tests throw from it.</param>
     /// <param name="spare">
     /// A temp file of the writer's (a name <see cref="TempPathFor"/> gave, on disk as such), to build the new file in when
-    /// <paramref name="delta"/> knows what it holds; deleted when it does not, or when the write fails.
+    /// <paramref name="delta"/> knows the changes from it; deleted when it does not, or when the write fails.
     /// </param>
     /// <param name="delta">What the writer knows of its earlier files; told of this one once it is flushed.</param>
     /// <param name="retire">
@@ -60,8 +60,8 @@ internal static class AtomicFile
         try
         {
             beforeStep?.Invoke(WriteStep.CreateTemp);
-            var version = 0;
-            var reused = spare is not null && delta is not null ? OpenKnown(spare, delta, out version) : null;
+            IReadOnlyList<(int Start, int End)>? changes = null;
+            var reused = spare is not null && delta is not null ? OpenKnown(spare, delta, out changes) : null;
             if (spare is not null && reused is null)
             {
                 DeleteQuietly(spare);
@@ -71,7 +71,7 @@ internal static class AtomicFile
             using (var file = reused ?? File.OpenHandle(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None))
             {
                 beforeStep?.Invoke(WriteStep.WriteData);
-                WriteContent(file, data, reused is not null ? delta!.ChangesSince(version) : null);
+                WriteContent(file, data, changes);
                 beforeStep?.Invoke(WriteStep.FlushData);
                 RandomAccess.FlushToDisk(file);
                 delta?.Written(file);
@@ -110,17 +110,17 @@ internal static class AtomicFile
         }
     }
 
-    /// <summary>Opens <paramref name="path"/> when it is a file <paramref name="delta"/> wrote and knows the version of.</summary>
-    private static SafeFileHandle? OpenKnown(string path, IFileDelta delta, out int version)
+    /// <summary>Opens <paramref name="path"/> when it is a file <paramref name="delta"/> wrote and knows the changes from.</summary>
+    private static SafeFileHandle? OpenKnown(string path, IFileDelta delta, out IReadOnlyList<(int Start, int End)>? changes)
     {
-        version = 0;
+        changes = null;
         SafeFileHandle? file = null;
         try
         {
             file = File.OpenHandle(path, FileMode.Open, FileAccess.ReadWrite, FileShare.None);
-            if (delta.VersionOf(file) is { } known)
+            changes = delta.ChangesFrom(file);
+            if (changes is not null)
             {
-                version = known;
                 return file;
             }
         }
@@ -134,7 +134,7 @@ internal static class AtomicFile
     }
 
     /// <summary>Renames a file; false when it is gone or the rename is refused.</summary>
-    public static bool TryMove(string from, string to)
+    private static bool TryMove(string from, string to)
     {
         try
         {
@@ -147,23 +147,21 @@ internal static class AtomicFile
         }
     }
 
-    /// <summary>Writes the content, or only the ranges <paramref name="changes"/> names, and makes the file as long as the content.</summary>
+    /// <summary>Writes the whole content into a new file, or only the ranges <paramref name="changes"/> names into a spare, cut to the content's length.</summary>
     private static void WriteContent(SafeFileHandle file, ReadOnlySpan<byte> data, IReadOnlyList<(int Start, int End)>? changes)
     {
         if (changes is null)
         {
             RandomAccess.Write(file, data, 0);
-        }
-        else
-        {
-            for (var i = 0; i < changes.Count; i++)
-            {
-                var (start, end) = changes[i];
-                RandomAccess.Write(file, data[start..end], start);
-            }
+            return;
         }
 
-        // A new file is as long as what was written; a reused one may have been longer.
+        for (var i = 0; i < changes.Count; i++)
+        {
+            var (start, end) = changes[i];
+            RandomAccess.Write(file, data[start..end], start);
+        }
+
         if (RandomAccess.GetLength(file) != data.Length)
         {
             RandomAccess.SetLength(file, data.Length);

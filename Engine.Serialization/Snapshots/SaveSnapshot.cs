@@ -172,10 +172,10 @@ internal sealed class SaveSnapshot<T> : IFileDelta
     }
 
     /// <summary>
-    /// The image version a file this snapshot wrote holds, known by its length, time of last write and header (whose
-    /// checksums cover the rest). Called while a save holds the snapshot.
+    /// The pages to write over a file this snapshot wrote, known by its length, time of last write and header (whose
+    /// checksums cover the rest): those the image changed since. Called while a save holds the snapshot.
     /// </summary>
-    public int? VersionOf(SafeFileHandle file)
+    public IReadOnlyList<(int Start, int End)>? ChangesFrom(SafeFileHandle file)
     {
         Span<byte> header = stackalloc byte[SaveContainer.HeaderSize];
         var length = RandomAccess.GetLength(file);
@@ -190,15 +190,12 @@ internal sealed class SaveSnapshot<T> : IFileDelta
         {
             if (written.Length > 0 && written with { Version = 0 } == found)
             {
-                return written.Version;
+                return _image.ChangedSince(written.Version);
             }
         }
 
         return null;
     }
-
-    /// <summary>The pages of the save just encoded that the image changed since <paramref name="version"/>.</summary>
-    public IReadOnlyList<(int Start, int End)>? ChangesSince(int version) => _image.ChangedSince(version);
 
     /// <summary>Remembers the file just written from the image, replacing the oldest remembered.</summary>
     public void Written(SafeFileHandle file)

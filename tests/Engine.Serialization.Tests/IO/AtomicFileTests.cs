@@ -120,17 +120,6 @@ public sealed class AtomicFileTests : IDisposable
         Assert.Equal(1, delta.Recorded);
     }
 
-    [Fact]
-    public void Write_InAKnownSpare_WhoseChangesAreNotKnownAnyMore_WritesTheWholeContent_AndCutsTheRest()
-    {
-        var spare = Spare([.. Enumerable.Repeat((byte)1, 10_000)]);
-
-        AtomicFile.Write(Target, Next, Backup, spare: spare, delta: new KnownDelta(null, version: 1));
-
-        Assert.Equal(Next, File.ReadAllBytes(Target));
-        Assert.False(File.Exists(spare));
-    }
-
     [Theory]
     [InlineData(nameof(WriteStep.CreateTemp))]
     [InlineData(nameof(WriteStep.WriteData))]
@@ -193,23 +182,18 @@ public sealed class AtomicFileTests : IDisposable
         }
     };
 
-    /// <summary>
-    /// A writer that knows every file it is asked about (or none, given null changes and no version), with the same
-    /// changes from each.
-    /// </summary>
-    private sealed class KnownDelta(IReadOnlyList<(int Start, int End)>? changes, int? version = null) : IFileDelta
+    /// <summary>A writer that knows every file it is asked about (or none, given null), with the same changes from each.</summary>
+    private sealed class KnownDelta(IReadOnlyList<(int Start, int End)>? changes) : IFileDelta
     {
         public int Asked { get; private set; }
 
         public int Recorded { get; private set; }
 
-        public int? VersionOf(SafeFileHandle file)
+        public IReadOnlyList<(int Start, int End)>? ChangesFrom(SafeFileHandle file)
         {
             Asked++;
-            return version ?? (changes is null ? null : 1);
+            return changes;
         }
-
-        public IReadOnlyList<(int Start, int End)>? ChangesSince(int version) => changes;
 
         public void Written(SafeFileHandle file) => Recorded++;
     }
