@@ -100,13 +100,14 @@ internal sealed class AutosaveRotation(SlotFiles files)
         {
             // The oldest goes either way: renamed to be the next autosave's spare, after its backup is gone. Never with a
             // single autosave kept: a power cut could keep that rename and lose the new file's.
-            var oldest = files.PathOf(NameOf(_saves[0]));
+            var oldest = NameOf(_saves[0]);
             if (Has(_saves[0], AutosaveFiles.Backup))
             {
-                AtomicFile.DeleteQuietly(files.BackupPathOf(NameOf(_saves[0])));
+                AtomicFile.DeleteQuietly(files.BackupPathOf(oldest));
             }
 
-            retire = (oldest, AtomicFile.TempPathFor(files.Directory, oldest));
+            var oldestPath = files.PathOf(oldest);
+            retire = (oldestPath, AtomicFile.TempPathFor(files.Directory, oldestPath));
         }
 
         // The write uses the spare or deletes it.

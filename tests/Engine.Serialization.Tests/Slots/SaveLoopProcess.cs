@@ -65,7 +65,7 @@ internal sealed class SaveLoopProcess : IDisposable
     public static SaveLoopProcess Start(
         string folder, int first, int? count = null, IEnumerable<string>? wrapper = null, IReadOnlyDictionary<string, string>? environment = null) =>
         Launch(
-            [.. wrapper ?? [], "dotnet", Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"), folder, first.ToString(CultureInfo.InvariantCulture),
+            [.. wrapper ?? [], .. UnderJit, folder, first.ToString(CultureInfo.InvariantCulture),
                 .. count is int n ? [n.ToString(CultureInfo.InvariantCulture)] : Array.Empty<string>()],
             environment);
 
@@ -75,13 +75,16 @@ internal sealed class SaveLoopProcess : IDisposable
     /// </summary>
     public static SaveLoopProcess StartAutosaves(string folder, int first, int count, IEnumerable<string> wrapper) =>
         Launch(
-            [.. wrapper, "dotnet", Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"), "autosave", folder,
+            [.. wrapper, .. UnderJit, "autosave", folder,
                 first.ToString(CultureInfo.InvariantCulture), count.ToString(CultureInfo.InvariantCulture)],
             null);
 
     /// <summary>SaveLoop with <paramref name="arguments"/>: the native one when <see cref="Native"/> names it, else under JIT.</summary>
     public static SaveLoopProcess StartNativeIfPublished(params string[] arguments) =>
-        Launch(Native is { } path ? [path, .. arguments] : ["dotnet", Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll"), .. arguments], null);
+        Launch(Native is { } path ? [path, .. arguments] : [.. UnderJit, .. arguments], null);
+
+    /// <summary>The command that runs the SaveLoop built beside the tests, under JIT.</summary>
+    private static string[] UnderJit => ["dotnet", Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll")];
 
     private static SaveLoopProcess Launch(string[] command, IReadOnlyDictionary<string, string>? environment)
     {
