@@ -418,10 +418,12 @@ public sealed class GeneratorDiagnosticsTests
     {
         var docs = Path.Combine(GeneratorHarness.RepositoryRoot, "docs");
         var descriptors = DiagnosticDescriptors.All.ToList();
+        var index = File.ReadAllText(Path.Combine(docs, "diagnostics", "README.md"));
 
         Assert.Equal(20, descriptors.Count);
         foreach (var descriptor in descriptors)
         {
+            Assert.Contains($"| [{descriptor.Id}]({descriptor.Id}.md) | {descriptor.Title} |", index, StringComparison.Ordinal);
             Assert.Equal($"docs/diagnostics/{descriptor.Id}.md", descriptor.HelpLinkUri);
             var page = File.ReadAllText(Path.Combine(GeneratorHarness.RepositoryRoot, descriptor.HelpLinkUri));
             Assert.StartsWith($"# {descriptor.Id}: ", page, StringComparison.Ordinal);
