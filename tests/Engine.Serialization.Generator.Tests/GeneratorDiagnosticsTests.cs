@@ -333,6 +333,40 @@ public sealed class GeneratorDiagnosticsTests
     }
 
     [Fact]
+    public void Generate_ProtoRecordUsingAReservedNumber_ReportsInvalidProtoRecord()
+    {
+        AssertSingleWithRecord("EGEN018", """
+            namespace Sample;
+            using Engine.Serialization;
+            [SaveModel, MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public int A { get; set; } }
+            """, "message Root {\n  reserved 2;\n  optional int32 a = 2;\n}\n", "reserved number 2", "field a");
+    }
+
+    [Fact]
+    public void Generate_MemberGoneFromTheRecord_KeepsItsNumberReserved_AndANewMemberNeverGetsIt()
+    {
+        const string Model = """
+            namespace Sample;
+            using Engine.Serialization;
+            [SaveModel, MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public int A { get; set; } public int C { get; set; } }
+            """;
+        int hashed = Analysis.ProtoNumbering.Hashed("c");
+
+        // B was removed since the record was written, and C, new, would get B's number from its name.
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile(Model), null,
+            ("Schemas/Sample.Root.proto", $"message Root {{\n  optional int32 a = 1;\n  optional int32 b = {hashed};\n}}\n"));
+
+        Assert.Empty(run.Diagnostics);
+        string schemas = run.ResolverSource("SaveModels.Schemas.g.cs");
+        Assert.Contains("optional int32 a = 1;", schemas, StringComparison.Ordinal);
+        Assert.Contains($"reserved {hashed};", schemas, StringComparison.Ordinal);
+        Assert.Contains("reserved \\\"b\\\";", schemas, StringComparison.Ordinal);
+        Assert.Contains($"optional int32 c = {hashed + 1};", schemas, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Generate_TwoKeysWithOneProtobufFieldName_ReportsProtoFieldClash()
     {
         AssertSingleWithRecord("EGEN019", """

@@ -7,7 +7,8 @@ namespace Engine.Serialization.Tests.Models;
 /// Adding a member to a model class is the only edit it takes for the member to be saved and loaded in every format,
 /// compression and path: a copy of tests/OneEditGame with one line added to its model, and nothing else changed, is
 /// built and run under JIT and published and run with NativeAOT; its check (which walks the model by reflection, naming
-/// no member) must compare the new member and find it back everywhere. A control copy, whose added member is left out of
+/// no member) must compare the new member and find it back everywhere, and the load checks must refuse a null in it,
+/// naming where it is. A control copy, whose added member is left out of
 /// the save, shows the check does catch a member that doesn't travel.
 /// </summary>
 public sealed class OneEditTests
@@ -39,13 +40,15 @@ public sealed class OneEditTests
 
         Assert.Equal(1, exitCode);
         Assert.Contains("Crew.Motto is", output, StringComparison.Ordinal);
-        Assert.Contains("one-edit: 0 passed, 12 failed", output, StringComparison.Ordinal);
+        Assert.Contains("FAIL  null Captain.Motto: ", output, StringComparison.Ordinal);
+        Assert.Contains("one-edit: 1 passed, 13 failed", output, StringComparison.Ordinal);
     }
 
     private static void AssertComparedEverywhere(string output)
     {
         Assert.Contains("Crew.Motto", output.Split('\n').Single(l => l.StartsWith("compared: ", StringComparison.Ordinal)), StringComparison.Ordinal);
-        Assert.Contains("one-edit: 12 passed, 0 failed", output, StringComparison.Ordinal);
+        Assert.Contains("ok    null Captain.Motto refused", output, StringComparison.Ordinal);
+        Assert.Contains("one-edit: 14 passed, 0 failed", output, StringComparison.Ordinal);
     }
 
     /// <summary>

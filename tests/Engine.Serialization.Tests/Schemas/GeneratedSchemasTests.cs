@@ -20,6 +20,8 @@ public sealed class GeneratedSchemasTests
     private const string TablesStart = "<!-- member tables: {0} (generated: bash build/schemas.sh) -->";
     private const string TablesEnd = "<!-- end of member tables -->";
 
+    private static readonly Regex UnnamedField = new(@"^\s*\d+(:| \{)", RegexOptions.Multiline);
+
     private static readonly bool Update = Environment.GetEnvironmentVariable("SCHEMAS_UPDATE") == "1";
 
     public static TheoryData<string> Models() => ["GameContent", "PartyState"];
@@ -81,6 +83,10 @@ public sealed class GeneratedSchemasTests
 
             Assert.True(exitCode == 0, output);
             Assert.Contains(Quoted(text), output, StringComparison.Ordinal);
+
+            // protoc prints a field the .proto doesn't name by its number ("4: ..." or "4 {") and still succeeds: a
+            // schema whose numbers are not the payload's would pass the lines above, so no field may go unnamed.
+            Assert.True(!UnnamedField.IsMatch(output), $"protoc found fields the .proto doesn't name:\n{output}");
         }
     }
 
