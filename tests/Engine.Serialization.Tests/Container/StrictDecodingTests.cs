@@ -74,6 +74,17 @@ public sealed class StrictDecodingTests
         Assert.Contains("names its member 'Title' twice", error.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Load_AnXmlMemberElementTwice_IsRefused()
+    {
+        byte[] payload = "<?xml version=\"1.0\" encoding=\"utf-8\"?><GameContent><Title>A</Title><Title>B</Title></GameContent>"u8.ToArray();
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)));
+
+        Assert.Contains("names its member 'Title' twice", error.Message, StringComparison.Ordinal);
+    }
+
     public static TheoryData<SaveFormat> Formats() => [.. Enum.GetValues<SaveFormat>()];
 
     [Theory]
