@@ -351,6 +351,14 @@ internal static class ProtobufEmitter
             code.Line($"{Unknown}.Collector unknown = default;");
         }
 
+        // Which single-valued fields were read: one given twice is refused, as a member named twice is in MessagePack and
+        // XML, rather than read as protobuf's default would (the last value, or messages merged).
+        var single = type.Members.Select((m, i) => m.IsRestored && numbers.Fields[i] != 0 && !IsRepeated(m.Shape)).ToList();
+        for (var word = 0; single.Contains(true) && word * 64 < type.Members.Count; word++)
+        {
+            code.Line($"ulong seen{word} = 0;");
+        }
+
         code.Line("int field;");
         code.Open("while ((field = state.ReadFieldHeader()) > 0)");
         code.Open("switch (field)");
@@ -364,6 +372,13 @@ internal static class ProtobufEmitter
 
             code.Line($"case {numbers.Fields[i]}:");
             code.Indent();
+            if (single[i])
+            {
+                var (seen, bit) = ($"seen{i / 64}", $"0x{1UL << (i % 64):X}UL");
+                code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(ObjectCode.Short(type))}, {Values.Literal(member.Key)});");
+                code.Line($"{seen} |= {bit};");
+            }
+
             if (IsRepeated(member.Shape))
             {
                 code.Line(member.Shape.Kind == ShapeKind.Dictionary

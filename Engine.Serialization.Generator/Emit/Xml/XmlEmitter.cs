@@ -168,9 +168,18 @@ internal static class XmlEmitter
         code.Line();
         ObjectCode.ReadLocals(code, type, byCtor);
 
+        var restored = type.Members.Any(m => m.IsRestored);
+        if (restored)
+        {
+            // Which members were read, so that an element naming one twice is refused rather than keeping the last value.
+            for (var word = 0; word * 64 < type.Members.Count; word++)
+            {
+                code.Line($"ulong seen{word} = 0;");
+            }
+        }
+
         code.Open($"if ({Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");
-        var restored = type.Members.Any(m => m.IsRestored);
         if (restored)
         {
             code.Open("switch (reader.LocalName)");
@@ -186,6 +195,9 @@ internal static class XmlEmitter
 
             code.Line($"case {Values.Literal(SchemaNames.Element(member.Key))}:");
             code.Indent();
+            var (seen, bit) = ($"seen{i / 64}", $"0x{1UL << (i % 64):X}UL");
+            code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(ObjectCode.Short(type))}, {Values.Literal(member.Key)});");
+            code.Line($"{seen} |= {bit};");
             if (byCtor)
             {
                 code.Line($"m{i} = {Read(member.Shape)};");

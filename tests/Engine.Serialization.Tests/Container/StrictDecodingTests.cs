@@ -74,6 +74,33 @@ public sealed class StrictDecodingTests
         Assert.Contains("names its member 'Title' twice", error.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Load_AnXmlMemberElementTwice_IsRefused()
+    {
+        byte[] payload = "<?xml version=\"1.0\" encoding=\"utf-8\"?><GameContent><Title>A</Title><Title>B</Title></GameContent>"u8.ToArray();
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)));
+
+        Assert.Contains("names its member 'Title' twice", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("a string field")]
+    [InlineData("a message field")]
+    public void Load_AProtobufSingleFieldTwice_IsRefused(string field)
+    {
+        // GameContent: schema_version = 1, then title (3) or player (7, { name = "A" } and { score = 3 }) twice.
+        byte[] payload = field == "a string field"
+            ? [0x08, 1, 0x1A, 1, (byte)'A', 0x1A, 1, (byte)'B']
+            : [0x08, 1, 0x3A, 3, 0x12, 1, (byte)'A', 0x3A, 2, 0x18, 3];
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.Frame(SaveFormat.Protobuf, SaveCompression.None, payload)));
+
+        Assert.Contains($"names its member '{(field == "a string field" ? "Title" : "Player")}' twice", error.Message, StringComparison.Ordinal);
+    }
+
     public static TheoryData<SaveFormat> Formats() => [.. Enum.GetValues<SaveFormat>()];
 
     [Theory]
