@@ -33,6 +33,10 @@ public sealed class PackageFeed : IDisposable
             Command.RunOrFail(Repository.Root, "dotnet", "pack", $"{package}/{package}.csproj", "-c", configuration, "--no-build", "--no-restore",
                 "-o", Folder, $"-p:PackageVersion={Version}", $"-p:NuspecOutputPath={Path.Combine(Work, "nuspec")}", "-nologo");
         }
+
+        // savetool, the .NET tool (PackAsTool), from its build as the test project's reference too.
+        Command.RunOrFail(Repository.Root, "dotnet", "pack", "Tools/SaveTool/SaveTool.csproj", "-c", configuration, "--no-build", "--no-restore",
+            "-o", Folder, $"-p:PackageVersion={Version}", "-nologo");
     }
 
     /// <summary>The temp folder the feed and the games made from it are in.</summary>
