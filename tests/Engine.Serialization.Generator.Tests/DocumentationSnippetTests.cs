@@ -85,6 +85,19 @@ public sealed class DocumentationSnippetTests
         Assert.Contains("docs/diagnostics/EGEN001.md", DocumentationSnippet.DocumentationFiles());
     }
 
+    /// <summary>
+    /// Only ```csharp blocks are compiled: a block fenced ```cs or ```c# would be skipped in silence, so every block must
+    /// name a language this class checks (csharp, xml) or one that is no C# (a shell's, a .proto, JSON, plain text or none).
+    /// </summary>
+    [Fact]
+    public void EveryBlock_IsInALanguageTheseTestsCheck_OrNoCSharp()
+    {
+        string[] known = ["csharp", "xml", "sh", "proto", "json", "text", ""];
+        var blocks = DocumentationSnippet.DocumentationFiles().SelectMany(MarkdownCodeBlock.In).ToList();
+
+        Assert.All(blocks, block => Assert.True(known.Contains(block.Language), $"{block.Location}: a ```{block.Language} block is neither compiled nor known to be no C#"));
+    }
+
     [Theory]
     [MemberData(nameof(XmlBlocks))]
     public void XmlBlock_IsWellFormed(string block)

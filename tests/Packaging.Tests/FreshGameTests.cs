@@ -43,4 +43,31 @@ public sealed class FreshGameTests(PackageFeed feed)
         Assert.Contains("Ann has 2 potions", output, StringComparison.Ordinal);
         Assert.NotEmpty(Directory.GetFiles(Path.Combine(feed.Work, "data", "my-game", "saves"), "*.sav"));
     }
+
+    /// <summary>docs/GUIDE.md's savetool call in a game made from the packages: the commands work on the game's own model, natively.</summary>
+    [Fact]
+    public void AGameCallingSaveToolRun_FromThePackages_EditsItsOwnModelsSave_Natively()
+    {
+        string game = Path.Combine(feed.Work, "tool-game");
+        Directory.CreateDirectory(game);
+        string project = Readme.Blocks("Getting the engine into a game", "xml")[0].Replace($"Version=\"{feed.VersionPrefix}\"", $"Version=\"{feed.Version}\"", StringComparison.Ordinal);
+        File.WriteAllText(Path.Combine(game, "ToolGame.csproj"), project.Replace("<PackageReference Include=\"Engine.Serialization\" ",
+            $"<PackageReference Include=\"Engine.Serialization.Tools\" Version=\"{feed.Version}\" />\n    <PackageReference Include=\"Engine.Serialization\" ", StringComparison.Ordinal));
+        File.WriteAllText(Path.Combine(game, "nuget.config"), Readme.Blocks("Getting the engine into a game", "xml")[1].Replace(ReadmeFeed, feed.Folder, StringComparison.Ordinal));
+        string model = Readme.Blocks("Using it", "csharp").Single().Split("[SaveModel]")[1];
+        File.WriteAllText(Path.Combine(game, "Program.cs"), "using Engine.Serialization;\nusing MessagePack;\n"
+            + Readme.Blocks("Looking inside saves: savetool", "csharp", "docs/GUIDE.md").Single()
+            + "SaveSerializer.SaveToFile(args[0], new MyGameState { PlayerName = \"Ann\" });\nreturn 0;\n\n[SaveModel]" + model);
+
+        Command.RunOrFail(Repository.Root, "bash", "build/native-prereqs.sh");
+        Command.RunOrFail(game, "dotnet", "publish", "-c", "Release", "-o", "out", "-nologo");
+        string program = Path.Combine(game, "out", "ToolGame");
+        Command.RunOrFail(game, program, "slot.sav");
+        string edited = Command.RunOrFail(game, program, "savetool", "edit", "slot.sav", "--set", "PlayerName=Bo");
+        string dumped = Command.RunOrFail(game, program, "savetool", "dump", "slot.sav", "--path", "PlayerName");
+
+        Assert.Contains("PlayerName: \"Ann\" -> \"Bo\"", edited, StringComparison.Ordinal);
+        Assert.Equal("\"Bo\"\n", dumped);
+        Assert.True(File.Exists(Path.Combine(game, "slot.sav.bak")));
+    }
 }

@@ -15,7 +15,7 @@ public sealed class PackageFeed : IDisposable
     /// <summary>The tests that share one feed, packed once.</summary>
     public const string Collection = "package feed";
 
-    public static readonly string[] Packages = ["Engine.Serialization", "Engine.Core"];
+    public static readonly string[] Packages = ["Engine.Serialization", "Engine.Core", "Engine.Serialization.Tools"];
 
     public PackageFeed()
     {
@@ -30,9 +30,14 @@ public sealed class PackageFeed : IDisposable
         foreach (string package in Packages)
         {
             // The builds are the test project's own references: packing them again would rebuild what other tests run.
-            Command.RunOrFail(Repository.Root, "dotnet", "pack", $"{package}/{package}.csproj", "-c", configuration, "--no-build", "--no-restore",
+            string project = File.Exists(Path.Combine(Repository.Root, package, package + ".csproj")) ? $"{package}/{package}.csproj" : $"Tools/{package}/{package}.csproj";
+            Command.RunOrFail(Repository.Root, "dotnet", "pack", project, "-c", configuration, "--no-build", "--no-restore",
                 "-o", Folder, $"-p:PackageVersion={Version}", $"-p:NuspecOutputPath={Path.Combine(Work, "nuspec")}", "-nologo");
         }
+
+        // savetool, the .NET tool (PackAsTool), from its build as the test project's reference too.
+        Command.RunOrFail(Repository.Root, "dotnet", "pack", "Tools/SaveTool/SaveTool.csproj", "-c", configuration, "--no-build", "--no-restore",
+            "-o", Folder, $"-p:PackageVersion={Version}", "-nologo");
     }
 
     /// <summary>The temp folder the feed and the games made from it are in.</summary>

@@ -44,9 +44,17 @@ public sealed class PackageTests(PackageFeed feed)
         Assert.Contains("lib/net10.0/Engine.Core.pdb", feed.Entries("Engine.Core", ".snupkg"));
     }
 
+    [Fact]
+    public void EngineSerializationTools_DependsOnEngineSerializationOfItsOwnVersion()
+    {
+        Assert.Equal(feed.Version, Assert.Single(Dependencies("Engine.Serialization.Tools"), d => d.Key == "Engine.Serialization").Value);
+        Assert.Contains("lib/net10.0/Engine.Serialization.Tools.dll", feed.Entries("Engine.Serialization.Tools"));
+    }
+
     [Theory]
     [InlineData("Engine.Serialization")]
     [InlineData("Engine.Core")]
+    [InlineData("Engine.Serialization.Tools")]
     public void EveryPackage_SaysWhatItIs_WhoMadeIt_ItsLicense_AndCarriesItsReadme(string id)
     {
         var metadata = Metadata(id);

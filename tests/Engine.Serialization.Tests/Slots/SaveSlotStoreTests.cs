@@ -161,6 +161,27 @@ public sealed class SaveSlotStoreTests : IDisposable
         Assert.Equal("Real Name: 1", SaveSerializer.ReadPayload(File.ReadAllBytes(store.PathOf("real name: 1"))).Info.Metadata.SlotName);
     }
 
+    /// <summary>The list a player sees: a game that passes only a thumbnail keeps the title, play time and time stamp it would have had.</summary>
+    [Fact]
+    public async Task MetadataGivingOnlyAThumbnail_IsMergedWithTheGames_InTheSlotList()
+    {
+        var store = Store();
+        var content = Game(1);
+        content.PlayTimeSeconds = 4521.25;
+        var before = DateTime.UtcNow.AddSeconds(-1);
+
+        store.Save("Chapter 2: The Cave", content, new SaveMetadata { Thumbnail = [1, 2, 3] });
+        await store.SaveAsync("quicksave", content, new SaveMetadata { Thumbnail = [4, 5] });
+
+        Assert.All(store.List(), slot =>
+        {
+            Assert.Equal((content.Title, 4521.25), (slot.Info!.Metadata.Title, slot.Info.Metadata.PlayTimeSeconds));
+            Assert.InRange(slot.Info.Metadata.SavedAtUtc, before, DateTime.UtcNow.AddSeconds(1));
+            Assert.NotEmpty(slot.Info.Metadata.Thumbnail);
+        });
+        Assert.Equal(2, store.List().Count);
+    }
+
     [Fact]
     public void Load_EmptySlot_ThrowsSaveIOExceptionNamingTheSlot()
     {
