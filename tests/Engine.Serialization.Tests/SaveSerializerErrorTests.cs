@@ -154,6 +154,17 @@ public sealed class SaveSerializerErrorTests : IDisposable
     }
 
     [Fact]
+    public void LoadFromFile_EmptyFile_SaysItIsEmpty_NotThatItMayBeAPipe()
+    {
+        string path = Path.Combine(_folder, "empty.sav");
+        File.WriteAllBytes(path, []);
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.LoadFromFile<GameContent>(path));
+        Assert.Equal(path, error.FilePath);
+        Assert.Contains("The file is empty: it holds no save.", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void LoadFromFile_DamagedFile_ThrowsSaveCorruptedNamingTheFile()
     {
         string path = Path.Combine(_folder, "damaged.sav");

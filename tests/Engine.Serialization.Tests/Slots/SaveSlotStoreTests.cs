@@ -309,7 +309,7 @@ public sealed class SaveSlotStoreTests : IDisposable
         var error = Assert.Throws<SaveCorruptedException>(() => store.Load("pipe"));
 
         Assert.Equal(["real", "pipe"], slots.Select(s => s.Name));
-        Assert.Contains("pipe, socket or device", slots[1].Problem, StringComparison.Ordinal);
+        Assert.Contains("is a pipe (FIFO), not a save file", slots[1].Problem, StringComparison.Ordinal);
         Assert.Equal(store.PathOf("pipe"), error.FilePath);
     }
 

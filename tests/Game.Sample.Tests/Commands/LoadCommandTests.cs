@@ -108,7 +108,14 @@ public sealed class LoadCommandTests : IDisposable
         Assert.True(run.ExitCode == 1, $"exit {run.ExitCode}: {run.Error}");
         Assert.StartsWith($"error: {path}: ", run.Error, StringComparison.Ordinal);
         Assert.Single(run.Error.TrimEnd('\n').Split('\n'));
-        Assert.Contains(kind == "folder" ? "is a folder, not a save file" : "is a pipe, socket or device", run.Error, StringComparison.Ordinal);
+        string said = kind switch
+        {
+            "folder" => "is a folder, not a save file",
+            "socket" => "is a socket, not a save file",
+            "device" => "is a device, not a save file",
+            _ => "is a pipe (FIFO), not a save file",
+        };
+        Assert.Contains(said, run.Error, StringComparison.Ordinal);
     }
 
     private static void MakeFifo(string path)
