@@ -227,7 +227,7 @@ public static class CodecSupport
 
     /// <summary>An object whose map names one of its members twice: which value is meant can't be known.</summary>
     public static SaveCorruptedException DuplicateMember(string type, string key) =>
-        new($"The payload's {type} names its member '{key}' twice.");
+        new($"The saved {type} names its member '{key}' twice.");
 
     /// <summary>A path and the path inside it: "Rooms" and "[3].Name" make "Rooms[3].Name".</summary>
     public static string Join(string place, string inside) => inside.StartsWith('[') ? place + inside : place + "." + inside;

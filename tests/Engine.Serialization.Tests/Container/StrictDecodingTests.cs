@@ -56,6 +56,24 @@ public sealed class StrictDecodingTests
     }
 
     [Fact]
+    public void Load_AMetadataMemberNamedTwice_IsRefused_AsTheMetadatas()
+    {
+        byte[] file = SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, Payload);
+        var metadata = new ArrayBufferWriter<byte>();
+        var writer = new MessagePack.MessagePackWriter(metadata);
+        writer.WriteMapHeader(2);
+        writer.Write("Title");
+        writer.Write("Chapter 1");
+        writer.Write("Title");
+        writer.Write("Chapter 2");
+        writer.Flush();
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(SaveFiles.WithMetadataBytes(file, metadata.WrittenSpan.ToArray())));
+
+        Assert.Contains("The saved SaveMetadata names its member 'Title' twice", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Load_EmptyMetadataBlock_IsRefused()
     {
         byte[] file = SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, Payload);
