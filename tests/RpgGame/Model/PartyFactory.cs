@@ -157,6 +157,10 @@ public static class PartyFactory
         }
 
         party.Inventory.Grow(random.Next(100));
+
+        // Drawn last, so the members drawn before them keep the values each seed gave them before they were added.
+        party.Inventory.Label = Text(random);
+        party.Crest = new Sigil((byte)random.Next(256), (uint)random.NextInt64(uint.MaxValue + 1L));
         return party;
     }
 
@@ -169,7 +173,7 @@ public static class PartyFactory
             .Concat(p.Heroes.SelectMany(h => h.Skills.Select(s => s.Name).Append(h.Name).Concat(h.Equipment.Values.Select(i => i.Name))))
             .Concat(p.Reputation.Keys).Concat(p.Quests.Values.SelectMany(q => q.Objectives.Keys.Append(q.Title)))
             .Concat(p.Bestiary.Keys).Concat(p.Flags.Keys).Concat(p.Flags.Values).Concat(p.UnlockedAreas).Concat(p.Stash.Select(i => i.Name))
-            .Concat(p.Journal).Concat(p.Hints).Concat(p.EventQueue).Concat(p.MenuHistory).Concat(p.Notes).Concat(p.Inventory.Stacks.Select(s => s.ItemId));
+            .Concat(p.Journal).Concat(p.Hints).Concat(p.EventQueue).Concat(p.MenuHistory).Concat(p.Notes).Concat(p.Inventory.Stacks.Select(s => s.ItemId)).Append(p.Inventory.Label);
 
     private static bool IsValidUnicode(string text)
     {

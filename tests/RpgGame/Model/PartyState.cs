@@ -1,8 +1,12 @@
 using System.Numerics;
+using System.Text.Json.Serialization;
 using Engine.Serialization;
 using Engine.Serialization.Models;
 using MessagePack;
 using MessagePack.Formatters;
+
+// A type the game can't annotate, written by a formatter registered for the whole assembly rather than on a member.
+[assembly: MessagePackKnownFormatter(typeof(RpgGame.Model.SigilFormatter))]
 
 namespace RpgGame.Model;
 
@@ -116,6 +120,9 @@ public sealed class PartyState : ISaveMetadataSource
     public Element Affinity { get; set; }
 
     public IStatusEffect? PartyEffect { get; set; }
+
+    // Added after the rpg-v1 fixtures were frozen: their saves lack it and load it as default(Sigil), the sample's value.
+    public Sigil Crest { get; set; }
 
     string ISaveMetadataSource.GameId => Game;
 
@@ -294,6 +301,12 @@ public sealed class Inventory : IMessagePackSerializationCallbackReceiver
     [Key("capacity")]
     public int Capacity { get; private set; } = 20;
 
+    // An internal member saved through its [Key] (added after the rpg-v1 fixtures were frozen: their saves lack it and
+    // load it as "", the sample's value). [JsonInclude] puts it in the PartyDump oracle, which otherwise sees public members only.
+    [Key("label")]
+    [JsonInclude]
+    internal string Label { get; set; } = "";
+
     [IgnoreMember]
     public IReadOnlyList<ItemStack> Stacks => _stacks;
 
@@ -352,4 +365,34 @@ public sealed class MoneyFormatter : IMessagePackFormatter<Money>
     public void Serialize(ref MessagePackWriter writer, Money value, MessagePackSerializerOptions options) => writer.Write(value.Copper);
 
     public Money Deserialize(ref MessagePackReader reader, MessagePackSerializerOptions options) => new(reader.ReadInt64());
+}
+
+/// <summary>A party's crest, from an art library the game can't annotate: registered with [assembly: MessagePackKnownFormatter].</summary>
+public readonly struct Sigil(byte shape, uint colour)
+{
+    public byte Shape { get; } = shape;
+
+    public uint Colour { get; } = colour;
+}
+
+public sealed class SigilFormatter : IMessagePackFormatter<Sigil>
+{
+    public static readonly SigilFormatter Instance = new();
+
+    public void Serialize(ref MessagePackWriter writer, Sigil value, MessagePackSerializerOptions options)
+    {
+        writer.WriteArrayHeader(2);
+        writer.Write(value.Shape);
+        writer.Write(value.Colour);
+    }
+
+    public Sigil Deserialize(ref MessagePackReader reader, MessagePackSerializerOptions options)
+    {
+        if (reader.ReadArrayHeader() != 2)
+        {
+            throw new MessagePackSerializationException("A sigil is two numbers: its shape and its colour.");
+        }
+
+        return new(reader.ReadByte(), reader.ReadUInt32());
+    }
 }
