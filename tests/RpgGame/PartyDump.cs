@@ -2,6 +2,7 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 using Game.Sample.Commands;
+using RpgGame.Lore;
 using RpgGame.Model;
 
 namespace RpgGame;
@@ -17,6 +18,9 @@ public static class PartyDump
 
     /// <summary>Where two dumps first differ, with the text around it; null when they are equal.</summary>
     public static string? Difference(ReadOnlySpan<byte> expected, ReadOnlySpan<byte> actual) => DumpDifference.Of(expected, actual);
+
+    /// <summary>The monster codex, by the same oracle (its enums as numbers: the dump holds values, not the save's names).</summary>
+    public static byte[] Of(Codex codex) => JsonSerializer.SerializeToUtf8Bytes(codex, PartyDumpContext.Default.Codex);
 }
 
 /// <summary>
@@ -37,6 +41,7 @@ public static class PartyDump
         typeof(InstantConverter),
     ])]
 [JsonSerializable(typeof(PartyState))]
+[JsonSerializable(typeof(Codex))]
 [JsonSerializable(typeof(Weapon))]
 [JsonSerializable(typeof(Armor))]
 [JsonSerializable(typeof(Potion))]

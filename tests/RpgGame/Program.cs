@@ -5,14 +5,16 @@ using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
 using Engine.Serialization.Slots;
 using RpgGame;
+using RpgGame.Lore;
 using RpgGame.Model;
 
 // A second game on the engine: an RPG party saved and loaded through the save system, natively and under JIT.
 //   rpg-game demo [SAVE-DIR]              plays a few scripted turns, saving and loading through slots and files
 //   rpg-game roundtrip OUT-DIR SEEDS...   saves, loads and saves again each seed's random party in each format, writing the result
-//   rpg-game selftest [--dump DIR]        round-trips the sample and 100 random parties in every format x compression,
-//                                         each load held to the party's PartyDump; "selftest: N passed, N failed"
-//                                         (--dump: writes each party's dump to DIR, sample.json and seed-N.json)
+//   rpg-game selftest [--dump DIR]        round-trips the sample and 100 random parties, then the sample and 20 random
+//                                         monster codices (enums by name), in every format x compression, each load
+//                                         held to its PartyDump; "selftest: N passed, N failed" (--dump: writes each
+//                                         dump to DIR, sample.json, seed-N.json, codex-sample.json and codex-seed-N.json)
 return args switch
 {
     ["demo", .. var rest] => Demo(rest.Length > 0 ? rest[0] : Path.Combine(Path.GetTempPath(), $"rpg-demo-{Environment.ProcessId}")),
@@ -99,6 +101,26 @@ static int SelfTest(string? dumpFolder)
         failed += problems.Count == 0 ? 0 : 1;
     }
 
+    // The codex, a model of another assembly, writes its enums by name ([SaveModel(EnumsAsStrings = true)]).
+    foreach (var (name, codex) in new[] { ("codex-sample", CodexFactory.Sample()) }.Concat(Enumerable.Range(1, 20).Select(seed => ($"codex-seed-{seed}", CodexFactory.Random(seed)))))
+    {
+        byte[] dump = PartyDump.Of(codex);
+        if (dumpFolder is not null)
+        {
+            Directory.CreateDirectory(dumpFolder);
+            File.WriteAllBytes(Path.Combine(dumpFolder, name + ".json"), dump);
+        }
+
+        var problems = Enum.GetValues<SaveFormat>()
+            .SelectMany(format => Enum.GetValues<SaveCompression>().Select(compression => new SaveOptions { Format = format, Compression = compression }))
+            .Select(options => CheckCodex(codex, dump, options) is { } problem ? $"{options.Format} + {options.Compression}: {problem}" : null)
+            .OfType<string>()
+            .ToList();
+        Console.WriteLine(problems.Count == 0 ? $"ok    {name}" : $"FAIL  {name}: {string.Join("; ", problems)}");
+        passed += problems.Count == 0 ? 1 : 0;
+        failed += problems.Count == 0 ? 0 : 1;
+    }
+
     Console.WriteLine($"selftest: {passed} passed, {failed} failed");
     return failed == 0 ? 0 : 1;
 }
@@ -131,6 +153,27 @@ static string? Check(PartyState party, byte[]? dump, SaveOptions options)
 
     byte[] second = SaveSerializer.Save(loaded, new SaveMetadata { Title = "selftest", SavedAtUtc = DateTime.UnixEpoch }, options);
     return first.AsSpan().SequenceEqual(second) ? null : "saving the loaded party wrote other bytes";
+}
+
+// A codex loads as it was saved, saves again to the same bytes, and its MessagePack payload holds its enums by name.
+static string? CheckCodex(Codex codex, byte[] dump, SaveOptions options)
+{
+    var metadata = new SaveMetadata { Title = "selftest", SavedAtUtc = DateTime.UnixEpoch };
+    byte[] first = SaveSerializer.Save(codex, metadata, options);
+    if (options.Format == SaveFormat.MessagePack && codex.Favourite == Creature.DireWolf
+        && SaveSerializer.ReadPayload<Codex>(first).Payload.Span.IndexOf("dire wolf"u8) < 0)
+    {
+        return "the payload does not hold the favourite creature by its name";
+    }
+
+    var loaded = SaveSerializer.Load<Codex>(first);
+    if (PartyDump.Difference(dump, PartyDump.Of(loaded)) is { } difference)
+    {
+        return $"the loaded codex differs from the saved one: {difference}";
+    }
+
+    byte[] second = SaveSerializer.Save(loaded, metadata, options);
+    return first.AsSpan().SequenceEqual(second) ? null : "saving the loaded codex wrote other bytes";
 }
 
 static int Usage()

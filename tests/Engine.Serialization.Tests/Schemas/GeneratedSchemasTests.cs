@@ -5,6 +5,7 @@ using System.Text.RegularExpressions;
 using Engine.Core.Model;
 using Engine.Serialization.Models;
 using Engine.Testing;
+using RpgGame.Lore;
 using RpgGame.Model;
 
 namespace Engine.Serialization.Tests.Schemas;
@@ -24,7 +25,7 @@ public sealed class GeneratedSchemasTests
 
     private static readonly bool Update = Environment.GetEnvironmentVariable("SCHEMAS_UPDATE") == "1";
 
-    public static TheoryData<string> Models() => ["GameContent", "PartyState"];
+    public static TheoryData<string> Models() => ["GameContent", "PartyState", "Codex"];
 
     [Theory]
     [MemberData(nameof(Models))]
@@ -134,6 +135,11 @@ public sealed class GeneratedSchemasTests
             Path.Combine(Repository.Root, "Engine.Core", "Schemas"),
             "docs/FORMAT.md",
             format => new[] { ContentGenerator.Create(ContentSize.Small), ContentGenerator.CreateEdgeCases() }.Select(c => (Payload(format, c), c.Rooms[0].Name))),
+        "Codex" => new(
+            SaveModels.SchemasOf<Codex>(),
+            Path.Combine(Repository.Root, "tests", "RpgGame.Lore", "Schemas"),
+            null,
+            format => new[] { CodexFactory.Sample() }.Concat(Enumerable.Range(1, 10).Select(CodexFactory.Random)).Select(c => (Payload(format, c), c.Title))),
         _ => new(
             SaveModels.SchemasOf<PartyState>(),
             Path.Combine(Repository.Root, "tests", "RpgGame", "Schemas"),
