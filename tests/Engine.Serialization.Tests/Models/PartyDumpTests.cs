@@ -50,6 +50,8 @@ public sealed class PartyDumpTests
         ["a grid's shape"] = p => p.FogOfWar = new byte[,] { { 255, 128 }, { 0, 255 }, { 255, 64 } },
         ["a private field"] = p => p.Inventory.Add("lantern", 1),
         ["a privately set member"] = p => p.Inventory.Grow(1),
+        ["an internal member"] = p => typeof(Inventory).GetProperty("Label", BindingFlags.Instance | BindingFlags.NonPublic)!.SetValue(p.Inventory, "mended"),
+        ["a type with a registered formatter"] = p => p.Crest = new Sigil(7, 0xFF00FF),
         ["a tuple's field"] = p => p.Cursor = (p.Cursor.X, p.Cursor.Y + 1),
         ["a matrix's field"] = p => p.HudTransform = p.HudTransform with { M32 = 1 },
         ["a dictionary's value"] = p => p.Quests[7].Objectives["descend"] = true,
