@@ -79,12 +79,28 @@ static int RoundTrip(string folder, IEnumerable<int> seeds)
 
 static int SelfTest(string? dumpFolder)
 {
+    var parties = new[] { ("sample", PartyFactory.Sample()) }.Concat(Enumerable.Range(1, 100).Select(seed => ($"seed-{seed}", PartyFactory.Random(seed))));
+    // A party with text UTF-8 can't carry is refused before anything is loaded: it has no dump to be held to.
+    var (passed, failed) = CheckEach(parties, party => PartyFactory.HoldsInvalidText(party) ? null : PartyDump.Of(party), Check, dumpFolder);
+
+    // The codex, a model of another assembly, writes its enums by name ([SaveModel(EnumsAsStrings = true)]).
+    var codices = new[] { ("codex-sample", CodexFactory.Sample()) }.Concat(Enumerable.Range(1, 20).Select(seed => ($"codex-seed-{seed}", CodexFactory.Random(seed))));
+    var (codicesPassed, codicesFailed) = CheckEach(codices, codex => PartyDump.Of(codex), (codex, dump, options) => CheckCodex(codex, dump!, options), dumpFolder);
+    passed += codicesPassed;
+    failed += codicesFailed;
+
+    Console.WriteLine($"selftest: {passed} passed, {failed} failed");
+    return failed == 0 ? 0 : 1;
+}
+
+// Saves and loads each case in every format x compression, held to its dump; prints a line per case.
+static (int Passed, int Failed) CheckEach<T>(IEnumerable<(string Name, T Value)> cases, Func<T, byte[]?> dumpOf, Func<T, byte[]?, SaveOptions, string?> check, string? dumpFolder)
+{
     int passed = 0;
     int failed = 0;
-    foreach (var (name, party) in new[] { ("sample", PartyFactory.Sample()) }.Concat(Enumerable.Range(1, 100).Select(seed => ($"seed-{seed}", PartyFactory.Random(seed)))))
+    foreach (var (name, value) in cases)
     {
-        // A party with text UTF-8 can't carry is refused before anything is loaded: it has no dump to be held to.
-        byte[]? dump = PartyFactory.HoldsInvalidText(party) ? null : PartyDump.Of(party);
+        byte[]? dump = dumpOf(value);
         if (dump is not null && dumpFolder is not null)
         {
             Directory.CreateDirectory(dumpFolder);
@@ -93,7 +109,7 @@ static int SelfTest(string? dumpFolder)
 
         var problems = Enum.GetValues<SaveFormat>()
             .SelectMany(format => Enum.GetValues<SaveCompression>().Select(compression => new SaveOptions { Format = format, Compression = compression }))
-            .Select(options => Check(party, dump, options) is { } problem ? $"{options.Format} + {options.Compression}: {problem}" : null)
+            .Select(options => check(value, dump, options) is { } problem ? $"{options.Format} + {options.Compression}: {problem}" : null)
             .OfType<string>()
             .ToList();
         Console.WriteLine(problems.Count == 0 ? $"ok    {name}" : $"FAIL  {name}: {string.Join("; ", problems)}");
@@ -101,28 +117,7 @@ static int SelfTest(string? dumpFolder)
         failed += problems.Count == 0 ? 0 : 1;
     }
 
-    // The codex, a model of another assembly, writes its enums by name ([SaveModel(EnumsAsStrings = true)]).
-    foreach (var (name, codex) in new[] { ("codex-sample", CodexFactory.Sample()) }.Concat(Enumerable.Range(1, 20).Select(seed => ($"codex-seed-{seed}", CodexFactory.Random(seed)))))
-    {
-        byte[] dump = PartyDump.Of(codex);
-        if (dumpFolder is not null)
-        {
-            Directory.CreateDirectory(dumpFolder);
-            File.WriteAllBytes(Path.Combine(dumpFolder, name + ".json"), dump);
-        }
-
-        var problems = Enum.GetValues<SaveFormat>()
-            .SelectMany(format => Enum.GetValues<SaveCompression>().Select(compression => new SaveOptions { Format = format, Compression = compression }))
-            .Select(options => CheckCodex(codex, dump, options) is { } problem ? $"{options.Format} + {options.Compression}: {problem}" : null)
-            .OfType<string>()
-            .ToList();
-        Console.WriteLine(problems.Count == 0 ? $"ok    {name}" : $"FAIL  {name}: {string.Join("; ", problems)}");
-        passed += problems.Count == 0 ? 1 : 0;
-        failed += problems.Count == 0 ? 0 : 1;
-    }
-
-    Console.WriteLine($"selftest: {passed} passed, {failed} failed");
-    return failed == 0 ? 0 : 1;
+    return (passed, failed);
 }
 
 // What the save accepts, the load gives back: the loaded party dumps as the saved one did (an oracle independent of the
