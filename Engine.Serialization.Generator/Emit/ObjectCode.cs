@@ -107,6 +107,23 @@ internal static class ObjectCode
         }
     }
 
+    /// <summary>Declares the bits of which members a reader has read (<c>seen0</c>, <c>seen1</c>, ...), for <see cref="RefuseSecond"/>.</summary>
+    public static void SeenLocals(CodeWriter code, ObjectModel type)
+    {
+        for (var word = 0; word * 64 < type.Members.Count; word++)
+        {
+            code.Line($"ulong seen{word} = 0;");
+        }
+    }
+
+    /// <summary>Refuses member <paramref name="index"/> read a second time (which value is meant can't be known), and notes it read.</summary>
+    public static void RefuseSecond(CodeWriter code, ObjectModel type, int index)
+    {
+        var (seen, bit) = ($"seen{index / 64}", $"0x{1UL << (index % 64):X}UL");
+        code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(Short(type))}, {Values.Literal(type.Members[index].Key)});");
+        code.Line($"{seen} |= {bit};");
+    }
+
     /// <summary>A tuple, pair or math type made from the parts read into <c>c0</c>, <c>c1</c>, ...</summary>
     public static string Construct(ComponentsModel model) =>
         string.Format(model.Construct, Enumerable.Range(0, model.Items.Count).Select(i => (object)("c" + i)).ToArray());

@@ -116,10 +116,7 @@ internal static class ObjectEmitter
         }
 
         // Which members were read, so that a map naming one twice is refused rather than keeping the last value.
-        for (var word = 0; word * 64 < type.Members.Count; word++)
-        {
-            code.Line($"ulong seen{word} = 0;");
-        }
+        ObjectCode.SeenLocals(code, type);
 
         code.Line("var count = reader.ReadMapHeader();");
         code.Open("for (var i = 0; i < count; i++)");
@@ -178,9 +175,7 @@ internal static class ObjectEmitter
             {
                 var member = type.Members[i];
                 code.Open($"if (global::System.MemoryExtensions.SequenceEqual(key, Key{i}.Slice({member.KeyHeaderLength})))");
-                var (seen, bit) = ($"seen{i / 64}", $"0x{1UL << (i % 64):X}UL");
-                code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(ObjectCode.Short(type))}, {Values.Literal(member.Key)});");
-                code.Line($"{seen} |= {bit};");
+                ObjectCode.RefuseSecond(code, type, i);
                 if (!member.IsRestored)
                 {
                     // A computed member: MessagePack-CSharp writes it and never reads it back.

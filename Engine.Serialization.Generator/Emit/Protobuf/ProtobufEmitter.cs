@@ -354,9 +354,9 @@ internal static class ProtobufEmitter
         // Which single-valued fields were read: one given twice is refused, as a member named twice is in MessagePack and
         // XML, rather than read as protobuf's default would (the last value, or messages merged).
         var single = type.Members.Select((m, i) => m.IsRestored && numbers.Fields[i] != 0 && !IsRepeated(m.Shape)).ToList();
-        for (var word = 0; single.Contains(true) && word * 64 < type.Members.Count; word++)
+        if (single.Contains(true))
         {
-            code.Line($"ulong seen{word} = 0;");
+            ObjectCode.SeenLocals(code, type);
         }
 
         code.Line("int field;");
@@ -374,9 +374,7 @@ internal static class ProtobufEmitter
             code.Indent();
             if (single[i])
             {
-                var (seen, bit) = ($"seen{i / 64}", $"0x{1UL << (i % 64):X}UL");
-                code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(ObjectCode.Short(type))}, {Values.Literal(member.Key)});");
-                code.Line($"{seen} |= {bit};");
+                ObjectCode.RefuseSecond(code, type, i);
             }
 
             if (IsRepeated(member.Shape))

@@ -172,10 +172,7 @@ internal static class XmlEmitter
         if (restored)
         {
             // Which members were read, so that an element naming one twice is refused rather than keeping the last value.
-            for (var word = 0; word * 64 < type.Members.Count; word++)
-            {
-                code.Line($"ulong seen{word} = 0;");
-            }
+            ObjectCode.SeenLocals(code, type);
         }
 
         code.Open($"if ({Codec}.StartContent(reader))");
@@ -195,9 +192,7 @@ internal static class XmlEmitter
 
             code.Line($"case {Values.Literal(SchemaNames.Element(member.Key))}:");
             code.Indent();
-            var (seen, bit) = ($"seen{i / 64}", $"0x{1UL << (i % 64):X}UL");
-            code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(ObjectCode.Short(type))}, {Values.Literal(member.Key)});");
-            code.Line($"{seen} |= {bit};");
+            ObjectCode.RefuseSecond(code, type, i);
             if (byCtor)
             {
                 code.Line($"m{i} = {Read(member.Shape)};");
