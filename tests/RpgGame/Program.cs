@@ -128,7 +128,7 @@ static string? Check(PartyState party, byte[]? dump, SaveOptions options)
     byte[] first;
     try
     {
-        first = SaveSerializer.Save(party, new SaveMetadata { Title = "selftest", SavedAtUtc = DateTime.UnixEpoch }, options);
+        first = SaveSerializer.Save(party, SelfTestMetadata(), options);
     }
     catch (SaveEncodingException)
     {
@@ -140,36 +140,36 @@ static string? Check(PartyState party, byte[]? dump, SaveOptions options)
         return "the save accepted text UTF-8 can't carry";
     }
 
-    var loaded = SaveSerializer.Load<PartyState>(first);
-    if (PartyDump.Difference(dump, PartyDump.Of(loaded)) is { } difference)
-    {
-        return $"the loaded party differs from the saved one: {difference}";
-    }
-
-    byte[] second = SaveSerializer.Save(loaded, new SaveMetadata { Title = "selftest", SavedAtUtc = DateTime.UnixEpoch }, options);
-    return first.AsSpan().SequenceEqual(second) ? null : "saving the loaded party wrote other bytes";
+    return LoadsAsSaved<PartyState>(first, dump, PartyDump.Of, options, "party");
 }
 
 // A codex loads as it was saved, saves again to the same bytes, and its MessagePack payload holds its enums by name.
 static string? CheckCodex(Codex codex, byte[] dump, SaveOptions options)
 {
-    var metadata = new SaveMetadata { Title = "selftest", SavedAtUtc = DateTime.UnixEpoch };
-    byte[] first = SaveSerializer.Save(codex, metadata, options);
+    byte[] first = SaveSerializer.Save(codex, SelfTestMetadata(), options);
     if (options.Format == SaveFormat.MessagePack && codex.Favourite == Creature.DireWolf
         && SaveSerializer.ReadPayload<Codex>(first).Payload.Span.IndexOf("dire wolf"u8) < 0)
     {
         return "the payload does not hold the favourite creature by its name";
     }
 
-    var loaded = SaveSerializer.Load<Codex>(first);
-    if (PartyDump.Difference(dump, PartyDump.Of(loaded)) is { } difference)
+    return LoadsAsSaved<Codex>(first, dump, PartyDump.Of, options, "codex");
+}
+
+// The save loads to what dumps as the saved value did, and saving what it loaded writes the same bytes.
+static string? LoadsAsSaved<T>(byte[] save, byte[]? dump, Func<T, byte[]> dumpOf, SaveOptions options, string what)
+{
+    var loaded = SaveSerializer.Load<T>(save);
+    if (PartyDump.Difference(dump, dumpOf(loaded)) is { } difference)
     {
-        return $"the loaded codex differs from the saved one: {difference}";
+        return $"the loaded {what} differs from the saved one: {difference}";
     }
 
-    byte[] second = SaveSerializer.Save(loaded, metadata, options);
-    return first.AsSpan().SequenceEqual(second) ? null : "saving the loaded codex wrote other bytes";
+    byte[] again = SaveSerializer.Save(loaded, SelfTestMetadata(), options);
+    return save.AsSpan().SequenceEqual(again) ? null : $"saving the loaded {what} wrote other bytes";
 }
+
+static SaveMetadata SelfTestMetadata() => new() { Title = "selftest", SavedAtUtc = DateTime.UnixEpoch };
 
 static int Usage()
 {
