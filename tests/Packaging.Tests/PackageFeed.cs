@@ -15,7 +15,14 @@ public sealed class PackageFeed : IDisposable
     /// <summary>The tests that share one feed, packed once.</summary>
     public const string Collection = "package feed";
 
-    public static readonly string[] Packages = ["Engine.Serialization", "Engine.Core", "Engine.Serialization.Tools"];
+    /// <summary>Each package the feed holds, and the project it is packed from: the libraries, and savetool (a .NET tool).</summary>
+    public static readonly (string Id, string Project)[] Packages =
+    [
+        ("Engine.Serialization", "Engine.Serialization/Engine.Serialization.csproj"),
+        ("Engine.Core", "Engine.Core/Engine.Core.csproj"),
+        ("Engine.Serialization.Tools", "Tools/Engine.Serialization.Tools/Engine.Serialization.Tools.csproj"),
+        ("savetool", "Tools/SaveTool/SaveTool.csproj"),
+    ];
 
     public PackageFeed()
     {
@@ -27,17 +34,12 @@ public sealed class PackageFeed : IDisposable
         Version = $"{VersionPrefix}-test.{DateTime.UtcNow:yyyyMMddHHmmss}.{Environment.ProcessId}";
 
         string configuration = typeof(PackageFeed).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "Configuration").Value!;
-        foreach (string package in Packages)
+        foreach (var (_, project) in Packages)
         {
             // The builds are the test project's own references: packing them again would rebuild what other tests run.
-            string project = File.Exists(Path.Combine(Repository.Root, package, package + ".csproj")) ? $"{package}/{package}.csproj" : $"Tools/{package}/{package}.csproj";
             Command.RunOrFail(Repository.Root, "dotnet", "pack", project, "-c", configuration, "--no-build", "--no-restore",
                 "-o", Folder, $"-p:PackageVersion={Version}", $"-p:NuspecOutputPath={Path.Combine(Work, "nuspec")}", "-nologo");
         }
-
-        // savetool, the .NET tool (PackAsTool), from its build as the test project's reference too.
-        Command.RunOrFail(Repository.Root, "dotnet", "pack", "Tools/SaveTool/SaveTool.csproj", "-c", configuration, "--no-build", "--no-restore",
-            "-o", Folder, $"-p:PackageVersion={Version}", "-nologo");
     }
 
     /// <summary>The temp folder the feed and the games made from it are in.</summary>
@@ -70,7 +72,7 @@ public sealed class PackageFeed : IDisposable
         Directory.Delete(Work, recursive: true);
         string globalPackages = Command.RunOrFail(Path.GetTempPath(), "dotnet", "nuget", "locals", "global-packages", "--list")
             .Split("global-packages:")[1].Trim();
-        foreach (string package in Packages)
+        foreach (var (package, _) in Packages)
         {
             string restored = Path.Combine(globalPackages, package.ToLowerInvariant(), Version);
             if (Directory.Exists(restored))
