@@ -15,8 +15,9 @@ failed=0
 
 # Tools the payload tests hand saves to: the lz4 command-line tool, xmllint (with the generated XSD) and
 # protoc (with the generated .proto; libprotobuf-dev holds the well-known types it imports); and strace, which
-# records a save's file operations for the power-cut replay and kills a save between File.Replace's link and rename.
-bash "$root/build/apt-install.sh" lz4 libxml2-utils protobuf-compiler libprotobuf-dev strace || exit 1
+# records a save's file operations for the power-cut replay and kills a save between File.Replace's link and rename;
+# and GNU time, which reports the native game's peak memory to the tests that bound it.
+bash "$root/build/apt-install.sh" lz4 libxml2-utils protobuf-compiler libprotobuf-dev strace time || exit 1
 
 # Publishes a program with NativeAOT and exports its path in the variable named first; a failed publish counts.
 native_status=0

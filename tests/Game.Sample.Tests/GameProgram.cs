@@ -25,19 +25,37 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
     public static GameProgram Named(string name) => name == Jit.Name ? Jit : Native;
 
     /// <summary>Runs the program with <paramref name="input"/> as its standard input; fails the test if it runs over a minute.</summary>
-    public GameRun Run(IEnumerable<string> arguments, string input = "")
+    public GameRun Run(IEnumerable<string> arguments, string input = "") => Run(arguments, input, measureMemory: false);
+
+    /// <summary>
+    /// <see cref="Run(IEnumerable{string}, string)"/> under GNU time (<c>/usr/bin/time</c>, which build/test.sh installs),
+    /// which reports the process's peak resident memory in <see cref="GameRun.PeakMemoryBytes"/>.
+    /// </summary>
+    public GameRun RunMeasuringMemory(IEnumerable<string> arguments, string input = "") => Run(arguments, input, measureMemory: true);
+
+    private GameRun Run(IEnumerable<string> arguments, string input, bool measureMemory)
     {
         if (this != Jit && !File.Exists(FileName))
         {
             throw new InvalidOperationException($"The {Name} game is not at {FileName}: publish it first as build/test.sh does.");
         }
 
-        var start = new ProcessStartInfo(FileName)
+        string? report = measureMemory ? Path.GetTempFileName() : null;
+        var start = new ProcessStartInfo(report is null ? FileName : "/usr/bin/time")
         {
             RedirectStandardInput = true,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
         };
+        if (report is not null)
+        {
+            // %M: the maximum resident set size in KiB; written to a file so the game's own stderr stays its own.
+            foreach (string argument in new[] { "-f", "%M", "-o", report, FileName })
+            {
+                start.ArgumentList.Add(argument);
+            }
+        }
+
         foreach (string argument in LeadingArguments.Concat(arguments))
         {
             start.ArgumentList.Add(argument);
@@ -54,8 +72,23 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
             throw new TimeoutException($"{Name} game-sample {string.Join(' ', arguments)} ran over a minute.");
         }
 
-        return new GameRun(process.ExitCode, stdout.Result, stderr.Result);
+        return new GameRun(process.ExitCode, stdout.Result, stderr.Result, report is null ? null : PeakMemory(report));
+    }
+
+    private static long PeakMemory(string report)
+    {
+        try
+        {
+            // GNU time writes "Command exited with non-zero status N" before the figure when the program fails.
+            string last = File.ReadAllLines(report).Last(line => line.Length > 0);
+            return long.Parse(last, System.Globalization.CultureInfo.InvariantCulture) * 1024;
+        }
+        finally
+        {
+            File.Delete(report);
+        }
     }
 }
 
-public sealed record GameRun(int ExitCode, string Output, string Error);
+/// <summary>How a run ended; <see cref="PeakMemoryBytes"/> is the peak resident memory when the run measured it.</summary>
+public sealed record GameRun(int ExitCode, string Output, string Error, long? PeakMemoryBytes = null);
