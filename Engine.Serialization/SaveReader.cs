@@ -11,14 +11,16 @@ namespace Engine.Serialization;
 
 /// <summary>
 /// The one load path: file or stream -> container -> (the right model and game?) -> decompression -> migration ->
-/// format -> model. Failures name the file they came from.
+/// format -> model, within the load's memory budget (<see cref="LoadBudget"/>). Failures name the file they came from.
 /// </summary>
 internal static class SaveReader
 {
     public static T Read<T>(ReadOnlyMemory<byte> data, LoadOptions? options)
     {
+        options ??= LoadOptions.Default;
         var codec = SaveModels.Get<T>();
-        var (info, payload) = ReadPayload(data, options ?? LoadOptions.Default, codec);
+        using var budget = LoadBudget.ForLoad(options, data.Length);
+        var (info, payload) = ReadPayload(data, options, codec);
         var content = SaveFormats.Get(info.Header.Format, codec).Read(payload);
         if (codec.SchemaVersionOf(content) is { } own && own != codec.SchemaVersion)
         {
@@ -68,6 +70,7 @@ internal static class SaveReader
     /// <summary>The payload of a save of <typeparamref name="T"/>, checked, decompressed and migrated to the model's current schema.</summary>
     public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload<T>(ReadOnlyMemory<byte> data, LoadOptions options, SaveModelCodec<T> codec)
     {
+        using var budget = LoadBudget.ForLoad(options, data.Length);
         var (info, stored) = SaveContainer.Open(data, options);
         if (ForeignProblem(info, codec.ModelId, options) is { } problem)
         {
@@ -80,6 +83,7 @@ internal static class SaveReader
     /// <summary>The payload of any save, checked and decompressed, and migrated when <paramref name="migrations"/> are given.</summary>
     public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload(ReadOnlyMemory<byte> data, LoadOptions options, SchemaMigrations? migrations)
     {
+        using var budget = LoadBudget.ForLoad(options, data.Length);
         var (info, stored) = SaveContainer.Open(data, options);
         if (migrations is null)
         {

@@ -115,6 +115,16 @@ internal static class SaveContainer
                 $"{limits.MaxPayloadBytes:N0} (LoadOptions.MaxPayloadBytes), so it could never be loaded: nothing was written.");
         }
 
+        // A load holds the file and, when it is compressed, the buffers it decompresses into; the game's objects come on top.
+        long leastMemory = HeaderSize + (long)metadataBytes.Length + storedPayload.Length
+            + (compression == SaveCompression.None ? 0 : Lz4FrameDecoding.BufferBytes(storedPayload.Length, decodedLength));
+        if (leastMemory > limits.MaxMemoryBytes)
+        {
+            throw new SaveEncodingException(
+                $"Loading the save would take more than the {limits.MaxMemoryBytes:N0} bytes of memory its load may use " +
+                $"(LoadOptions.MaxMemoryBytes): {leastMemory:N0} bytes for the file and the decompression alone, so it could never be loaded: nothing was written.");
+        }
+
         Magic.CopyTo(header);
         BinaryPrimitives.WriteUInt16LittleEndian(header[VersionOffset..], CurrentVersion);
         header[FormatOffset] = (byte)format;

@@ -111,6 +111,7 @@ internal sealed class MessagePackDocument : SaveDocument
                     throw new InvalidOperationException($"a member name is {reader.NextMessagePackType}, not text");
                 }
 
+                LoadBudget.Check();
                 string name = reader.ReadString()!;
                 long start = reader.Consumed;
                 Skip(ref reader, depth + 1);
@@ -164,6 +165,7 @@ internal sealed class MessagePackDocument : SaveDocument
                     var items = new List<Map>();
                     for (int i = 0; i < count; i++)
                     {
+                        LoadBudget.Check();
                         long start = reader.Consumed;
                         Skip(ref reader, _depth + 2);
                         items.Add(Parse(raw.Bytes.Slice((int)start, (int)(reader.Consumed - start)), _depth + 2));

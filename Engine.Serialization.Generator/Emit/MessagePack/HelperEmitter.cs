@@ -86,6 +86,7 @@ internal static class HelperEmitter
                 code.Line($"return reader.TryReadNil() ? null : {Values.Read(shape.Element!)};");
                 break;
             case ShapeKind.Bytes:
+                code.Line($"{Values.Support}.Creating();");
                 code.Line("return reader.ReadBytes() is { } bytes ? global::System.Buffers.BuffersExtensions.ToArray(bytes) : null;");
                 break;
             case ShapeKind.Custom:
@@ -179,6 +180,11 @@ internal static class HelperEmitter
         var e = element.TypeName;
         ReadStart(code);
         code.Line("var count = reader.ReadArrayHeader();");
+        if (shape.Sequence is not (SequenceKind.SortedSet or SequenceKind.LinkedList))
+        {
+            code.Line($"{Values.Support}.CreatingItems<{e}>(count);");
+        }
+
         switch (shape.Sequence)
         {
             case SequenceKind.Array or SequenceKind.ArrayInterface:
@@ -209,8 +215,9 @@ internal static class HelperEmitter
                 {
                     SequenceKind.Queue => ($"new {Generic}Queue<{e}>(count)", "result.Enqueue(item);"),
                     SequenceKind.HashSet or SequenceKind.SetInterface => ($"new {Generic}HashSet<{e}>(count{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")})", "result.Add(item);"),
-                    SequenceKind.SortedSet => ($"new {Generic}SortedSet<{e}>()", "result.Add(item);"),
-                    _ => ($"new {Generic}LinkedList<{e}>()", "result.AddLast(item);"),
+                    // A node per item, allocated as each is added: each is counted in the load's budget.
+                    SequenceKind.SortedSet => ($"new {Generic}SortedSet<{e}>()", $"{Values.Support}.Creating(); result.Add(item);"),
+                    _ => ($"new {Generic}LinkedList<{e}>()", $"{Values.Support}.Creating(); result.AddLast(item);"),
                 };
                 code.Line($"var result = {create};");
                 ReadEach(code, shape, add);
@@ -275,6 +282,11 @@ internal static class HelperEmitter
         ReadStart(code);
         code.Line("var count = reader.ReadMapHeader();");
         var sorted = shape.Dictionary == DictionaryKind.SortedDictionary;
+        if (!sorted)
+        {
+            code.Line($"{Values.Support}.CreatingItems<{Generic}KeyValuePair<{k}, {v}>>(count);");
+        }
+
         code.Line(sorted
             ? $"var result = new {Generic}SortedDictionary<{k}, {v}>();"
             : $"var result = new {Generic}Dictionary<{k}, {v}>(count{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")});");
@@ -288,7 +300,7 @@ internal static class HelperEmitter
         code.Line($"var item = {Values.Read(shape.Element!)};");
         Values.CheckRead(code, shape.Element!, shape.ElementAllowsNull, "item");
         code.Line(sorted
-            ? "if (result.ContainsKey(key)) throw DuplicateKey(key); result.Add(key, item);"
+            ? $"if (result.ContainsKey(key)) throw DuplicateKey(key); {Values.Support}.Creating(); result.Add(key, item);"
             : "if (!result.TryAdd(key, item)) throw DuplicateKey(key);");
         code.Close();
         code.Line("reader.Depth--;");

@@ -403,7 +403,7 @@ internal static class XmlEmitter
                 code.Open($"while ({Codec}.NextElement(reader))");
                 code.Line($"var item = {Read(element)};");
                 Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
-                code.Line("items.Add(item);");
+                code.Line($"{Values.Support}.AddItem(items, item);");
                 code.Close();
                 code.Line($"{Codec}.EndContent(reader);");
                 code.Close();
@@ -487,13 +487,13 @@ internal static class XmlEmitter
         code.Open($"if ({Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");
         code.Open("if (reader.LocalName == \"Length\")");
-        code.Line($"lengths.Add({Codec}.ReadInt32(reader));");
+        code.Line($"{Values.Support}.AddItem(lengths, {Codec}.ReadInt32(reader));");
         code.Close();
         code.Open($"else if (reader.LocalName == \"Items\" && {Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");
         code.Line($"var item = {Read(element)};");
         Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
-        code.Line("items.Add(item);");
+        code.Line($"{Values.Support}.AddItem(items, item);");
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();

@@ -81,10 +81,11 @@ public static class XmlCodec
         return true;
     }
 
-    /// <summary>Moves to the next child element: true when there is one, false at the parent's end tag.</summary>
+    /// <summary>Moves to the next child element, within the load's budget: true when there is one, false at the parent's end tag.</summary>
     public static bool NextElement(XmlReader reader)
     {
         ArgumentNullException.ThrowIfNull(reader);
+        LoadBudget.Check();
         switch (reader.MoveToContent())
         {
             case XmlNodeType.Element:

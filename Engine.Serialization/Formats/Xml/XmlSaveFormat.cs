@@ -87,7 +87,7 @@ internal sealed class XmlSaveFormat<T>(SaveModelCodec<T> codec) : ISaveFormat<T>
         CodecSupport.TakeMissingRead();
         try
         {
-            using var budget = DecodeBudget.Open(payload.Length);
+            using var budget = LoadBudget.ForDecode(payload.Length);
             if (reader.MoveToContent() != XmlNodeType.Element)
             {
                 throw new SaveCorruptedException("The XML payload holds no element: there is no game in it.");

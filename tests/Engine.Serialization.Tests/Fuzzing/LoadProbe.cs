@@ -24,10 +24,12 @@ internal static class LoadProbe
     public static readonly TimeSpan HangBound = TimeSpan.FromMinutes(1);
 
     /// <summary>
-    /// The most any input may make the loader allocate, whatever it holds: just above what the decode budget lets a load
-    /// spend (48 bytes per payload byte plus 48 MiB), so only a load that escaped the budget crosses it.
+    /// The most any input may make the loader allocate, whatever it holds: just above what the load's budget lets it spend
+    /// (48 bytes per payload byte plus 48 MiB while decoding, each stored byte expanding at most 255 times, and never
+    /// past <see cref="LoadOptions.MaxMemoryBytes"/>), so only a load that escaped the budget crosses it.
     /// </summary>
-    public static long BudgetBound(int inputLength) => (64L * inputLength) + (64L << 20);
+    public static long BudgetBound(int inputLength) =>
+        Math.Min((64L * 255 * inputLength) + (64L << 20), LoadOptions.Default.MaxMemoryBytes + (16L << 20));
 
     public static ProbeResult Run(byte[] input)
     {

@@ -145,7 +145,7 @@ public sealed class LoadCommandTests : IDisposable
     private static byte[] Frame(SaveFormat format, SaveCompression compression, byte[] stored, int decodedLength)
     {
         var file = new ArrayBufferWriter<byte>();
-        var anySize = LoadOptions.Default with { MaxPayloadBytes = int.MaxValue };
+        var anySize = LoadOptions.Default with { MaxPayloadBytes = int.MaxValue, MaxMemoryBytes = long.MaxValue };
         SaveContainer.Write(
             file, format, compression, 1, new SaveMetadata { Title = "hostile", ModelId = SaveContainer.Version1ModelId }, stored, decodedLength, anySize);
         return file.WrittenSpan.ToArray();
