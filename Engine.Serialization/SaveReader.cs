@@ -59,9 +59,16 @@ internal static class SaveReader
         }
     }
 
-    /// <summary>A save file's header and metadata only: what a slot list needs, without decoding the game.</summary>
+    /// <summary>A save file's header and whole metadata, without decoding the game.</summary>
     public static SaveInfo ReadInfo(string path, LoadOptions? options) =>
         WithFile(path, file => SaveContainer.ReadInfo(file, options ?? LoadOptions.Default));
+
+    /// <summary>
+    /// A save file's thumbnail, its metadata block checked as a load checks it, read through <paramref name="open"/>;
+    /// the payload is left unread.
+    /// </summary>
+    public static byte[] ReadThumbnail(string path, Func<string, Stream> open, LoadOptions options) =>
+        WithFile(path, file => SaveContainer.ReadInfo(file, options).Metadata.Thumbnail, open);
 
     /// <summary>A file's bytes, within the limits and unchecked, for tools that check them their own way; failures name the file.</summary>
     public static ReadOnlyMemory<byte> ReadFileBytes(string path, LoadOptions? options) =>
@@ -107,12 +114,12 @@ internal static class SaveReader
             : null;
     }
 
-    private static T WithFile<T>(string path, Func<FileStream, T> read)
+    private static T WithFile<T>(string path, Func<Stream, T> read, Func<string, Stream>? open = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         try
         {
-            using var file = OpenRead(path);
+            using var file = (open ?? OpenRead)(path);
             return read(file);
         }
         catch (Exception e) when (NameFile(e, path) is { } named)

@@ -11,9 +11,9 @@ internal readonly record struct ProbeResult(SaveException? Refusal, Exception? E
 }
 
 /// <summary>
-/// Feeds one untrusted input to everything that reads a save (the whole load, and the header and
-/// metadata alone as a slot list reads them) and reports how it ended. Shared by the mutation
-/// tests and the coverage-guided harness (tests/Engine.Serialization.Fuzz), which links this file.
+/// Feeds one untrusted input to everything that reads a save (the whole load, and the header and metadata alone, with
+/// the thumbnail and without it as a slot list reads them) and reports how it ended. Shared by the mutation tests and
+/// the coverage-guided harness (tests/Engine.Serialization.Fuzz), which links this file.
 /// </summary>
 internal static class LoadProbe
 {
@@ -51,17 +51,20 @@ internal static class LoadProbe
             escape = e;
         }
 
-        try
+        foreach (bool withThumbnail in (ReadOnlySpan<bool>)[true, false])
         {
-            using var stream = new MemoryStream(input, writable: false);
-            SaveContainer.ReadInfo(stream, LoadOptions.Default);
-        }
-        catch (SaveException)
-        {
-        }
-        catch (Exception e)
-        {
-            escape ??= e;
+            try
+            {
+                using var stream = new MemoryStream(input, writable: false);
+                SaveContainer.ReadInfo(stream, LoadOptions.Default, withThumbnail);
+            }
+            catch (SaveException)
+            {
+            }
+            catch (Exception e)
+            {
+                escape ??= e;
+            }
         }
 #pragma warning restore CA1031
 
