@@ -69,21 +69,11 @@ public sealed class SaveSlotStore<T>
     /// Takes the state of <paramref name="content"/> before returning (so the game may change it right away): the
     /// store's snapshot of it is brought up to date, copying only what changed since the last save. Then encodes (again
     /// only what changed), compresses and writes on a background thread. The task completes when the file is written,
-    /// or fails with a <see cref="SaveException"/>.
+    /// or fails with a <see cref="SaveException"/>. A name no slot may have, or one of the engine's own slots (an
+    /// autosave's, the quick save's), throws an <see cref="ArgumentException"/>.
     /// </summary>
-    public Task SaveAsync(string slot, T content, SaveMetadata? metadata = null)
-    {
-        string fileName = SlotFileName.Of(slot);
-        string typedName = SlotFileName.Typed(slot);
-        try
-        {
-            return _writes.Enqueue(Prepare(fileName, typedName, content, metadata));
-        }
-        catch (SaveException refused)
-        {
-            return Task.FromException(refused);
-        }
-    }
+    public Task SaveAsync(string slot, T content, SaveMetadata? metadata = null) =>
+        Enqueue(SlotFileName.ForSave(slot), SlotFileName.Typed(slot), content, metadata);
 
     /// <inheritdoc cref="LoadAsync"/>
     public SlotLoadResult<T> Load(string slot) => LoadAsync(slot).GetAwaiter().GetResult();
@@ -135,7 +125,9 @@ public sealed class SaveSlotStore<T>
         return _files.Delete(fileName);
     }
 
-    public Task QuickSaveAsync(T content, SaveMetadata? metadata = null) => SaveAsync(SaveSlotStore.QuickSlot, content, metadata);
+    /// <summary>Saves to the quick save's slot, <see cref="SaveSlotStore.QuickSlot"/>, which <see cref="SaveAsync"/> can't name.</summary>
+    public Task QuickSaveAsync(T content, SaveMetadata? metadata = null) =>
+        Enqueue(SaveSlotStore.QuickSlot, SaveSlotStore.QuickSlot, content, metadata);
 
     public SlotLoadResult<T> QuickLoad() => Load(SaveSlotStore.QuickSlot);
 
@@ -152,6 +144,18 @@ public sealed class SaveSlotStore<T>
         catch (SaveException refused)
         {
             return Task.FromException<string>(refused);
+        }
+    }
+
+    private Task Enqueue(string fileName, string typedName, T content, SaveMetadata? metadata)
+    {
+        try
+        {
+            return _writes.Enqueue(Prepare(fileName, typedName, content, metadata));
+        }
+        catch (SaveException refused)
+        {
+            return Task.FromException(refused);
         }
     }
 

@@ -2,15 +2,19 @@ using System.Buffers;
 using System.IO.Hashing;
 using System.Text;
 using Engine.Serialization.Models;
+using Engine.Serialization.Text;
 
 namespace Engine.Serialization.Slots;
 
 /// <summary>
 /// Slot names as a player types them ("Chapter 2: The Cave", "セーブ 1", "a/b") and the safe file names they are stored
-/// under. A name made only of ASCII letters, digits, spaces, '-', '_' and inner '.' is its own file name, lower-cased
-/// (so saves from before typed names keep their files); any other name becomes a readable part of it plus a hash of
-/// the whole name ("chapter 2-the cave~4b0db41bd5e9fc6b"). Either way no file name can leave the folder or be one a
-/// file system treats specially, and names differing only by case are one slot on every platform.
+/// under. Names are compared as <see cref="Key"/> gives them: in Unicode's NFC, lower-cased, so that names that differ
+/// only in how a character was typed (é as one character or as e and an accent) or by case are one slot. A key made
+/// only of ASCII letters, digits, spaces, '-', '_' and inner '.' is its own file name (so saves from before typed names
+/// keep their files); any other becomes a readable part of it plus a hash of the whole key
+/// ("chapter 2-the cave~4b0db41bd5e9fc6b"). Either way no file name can leave the folder or be one a file system treats
+/// specially. The names of the engine's own slots, the autosaves and the quick save, load as any other, but a game's
+/// save can't take them (<see cref="ForSave"/>).
 /// </summary>
 internal static class SlotFileName
 {
@@ -30,9 +34,39 @@ internal static class SlotFileName
     /// </summary>
     public static string Of(string slot)
     {
-        string typed = Typed(slot);
-        string key = Ascii.IsValid(typed) && !typed.AsSpan().ContainsAnyInRange('A', 'Z') ? typed : typed.ToLowerInvariant();
+        string key = Key(Typed(slot));
         return IsFileName(key) ? key : Readable(key) + HashSeparator + Hash(key);
+    }
+
+    /// <summary>
+    /// <see cref="Of"/>, for a save under a name the game passes: the autosaves' names ("autosave-000001", which the
+    /// rotation deletes three autosaves later) and the quick save's are the engine's, and refused with an
+    /// <see cref="ArgumentException"/> whatever their case or spelling.
+    /// </summary>
+    public static string ForSave(string slot)
+    {
+        string fileName = Of(slot);
+        string? owner = fileName == SaveSlotStore.QuickSlot ? "the quick save's"
+            : AutosaveRotation.IsAutosave(fileName) ? "an autosave's, and autosaves are deleted as newer ones are written"
+            : null;
+        return owner is null
+            ? fileName
+            : throw new ArgumentException($"'{Typed(slot)}' can't name a slot: the name is {owner}. Choose another name.", nameof(slot));
+    }
+
+    /// <summary>
+    /// The name as slots compare it: in NFC (Unicode's composed form, <see cref="UnicodeNfc"/>), lower-cased by the
+    /// invariant culture (Unicode's simple lower-case mapping, which takes the Kelvin sign to k), in NFC again. Text
+    /// that was already composed and lower-case, as typed text mostly is, keeps the key (and the file) it always had.
+    /// </summary>
+    public static string Key(string typed)
+    {
+        if (Ascii.IsValid(typed))
+        {
+            return typed.AsSpan().ContainsAnyInRange('A', 'Z') ? typed.ToLowerInvariant() : typed;
+        }
+
+        return UnicodeNfc.Normalize(UnicodeNfc.Normalize(typed).ToLowerInvariant());
     }
 
     /// <summary>

@@ -65,7 +65,7 @@ internal sealed class GameSession
         {
             Verb.None => "",
             Verb.Unknown => $"I don't know how to \"{command.Text}\". Type 'help' for the commands.",
-            Verb.Save => Save(SlotOrQuick(command.Subject)),
+            Verb.Save => Save(command.Subject),
             Verb.Load => Load(SlotOrQuick(command.Subject)),
             Verb.Slots => ListSlots(),
             Verb.Help => HelpText,
@@ -272,13 +272,23 @@ internal sealed class GameSession
         turn.Say(items.Count == 0 ? "You are empty-handed." : $"You are carrying: {string.Join(", ", items)}.");
     }
 
+    /// <summary>Saves to the slot the player named, or to the quick save when none was named.</summary>
     private string Save(string slot)
     {
         var metadata = SaveMetadata.For(State);
         metadata.Title = $"{State.CurrentRoom().Name}, move {State.Player.Moves}";
         try
         {
-            _store.Save(slot, State, metadata);
+            if (slot.Length == 0)
+            {
+                _store.QuickSaveAsync(State, metadata).GetAwaiter().GetResult();
+                slot = SaveSlotStore.QuickSlot;
+            }
+            else
+            {
+                _store.Save(slot, State, metadata);
+            }
+
             return $"Saved to slot '{slot}'.";
         }
         catch (ArgumentException e)

@@ -171,7 +171,7 @@ public sealed class SaveSlotStoreTests : IDisposable
         var before = DateTime.UtcNow.AddSeconds(-1);
 
         store.Save("Chapter 2: The Cave", content, new SaveMetadata { Thumbnail = [1, 2, 3] });
-        await store.SaveAsync("quicksave", content, new SaveMetadata { Thumbnail = [4, 5] });
+        await store.QuickSaveAsync(content, new SaveMetadata { Thumbnail = [4, 5] });
 
         Assert.All(store.List(), slot =>
         {
@@ -394,16 +394,57 @@ public sealed class SaveSlotStoreTests : IDisposable
         GraphAssert.Equal(Game(6), first.Load("autosave-000006").Content);
     }
 
-    [Fact]
-    public async Task SaveAsync_ToAnAutosaveName_TakesTheAutosavesLock()
+    [Theory]
+    [InlineData("Autosave-000001", "an autosave's, and autosaves are deleted as newer ones are written")]
+    [InlineData("AUTOSAVE-000002", "an autosave's, and autosaves are deleted as newer ones are written")]
+    [InlineData(" autosave-000003 ", "an autosave's, and autosaves are deleted as newer ones are written")]
+    [InlineData("Quicksave", "the quick save's")]
+    [InlineData("QUICKSAVE", "the quick save's")]
+    public async Task SaveAsync_UnderANameOfTheEnginesOwnSlots_IsRefused_SoTheRotationCanNotDeleteAPlayersSlot(string slot, string owner)
+    {
+        // A slot the player named "Autosave-000001" was the rotation's autosave-000001.sav, deleted three autosaves later.
+        var store = Store();
+        var first = await store.AutosaveAsync(Game(1));
+        await store.QuickSaveAsync(Game(2));
+        var files = Directory.GetFileSystemEntries(_folder).Order(StringComparer.Ordinal).ToList();
+
+        var error = Assert.Throws<ArgumentException>(() => store.Save(slot, Game(3)));
+
+        Assert.Equal($"'{slot.Trim()}' can't name a slot: the name is {owner}. Choose another name. (Parameter 'slot')", error.Message);
+        Assert.Equal(files, Directory.GetFileSystemEntries(_folder).Order(StringComparer.Ordinal));
+        GraphAssert.Equal(Game(1), store.Load(first.ToUpperInvariant()).Content); // the engine's slots still load by name, in any case
+        GraphAssert.Equal(Game(2), store.Load("QuickSave").Content);
+        GraphAssert.Equal(Game(2), store.QuickLoad().Content);
+    }
+
+    [Theory]
+    [InlineData("Caf\u00e9", "Cafe\u0301")] // é as one character, and as e and a combining accent
+    [InlineData("\u00c5ngstr\u00f6m", "\u212Bngstro\u0308m")] // the Angstrom sign is Å in NFC
+    [InlineData("\u212A", "k")] // the Kelvin sign is K in NFC, and its lower case is k
+    [InlineData("\u1100\u1161", "\uAC00")] // Hangul: a syllable, and its letters
+    [InlineData("\u03a3\u039f\u03a6\u0399\u0391", "\u03c3\u03bf\u03c6\u03b9\u03b1")] // ΣΟΦΙΑ and σοφια
+    public void TypedNames_ThatReadTheSame_AreOneSlot_AndTheListShowsTheLastSpelling(string typed, string sameName)
     {
         var store = Store();
-        await store.SaveAsync("Autosave-000003", Game(3));
 
-        Assert.Equal(
-            [SlotFiles.AutosaveLock, "autosave-000003.sav"],
-            Directory.GetFileSystemEntries(_folder).Select(Path.GetFileName).Order(StringComparer.Ordinal));
-        Assert.Equal("autosave-000004", await store.AutosaveAsync(Game(4)));
+        store.Save(typed, Game(1));
+        store.Save(sameName, Game(2));
+
+        Assert.Equal(store.PathOf(typed), store.PathOf(sameName));
+        Assert.Equal(sameName, Assert.Single(store.List()).Name);
+        GraphAssert.Equal(Game(2), store.Load(typed).Content);
+        GraphAssert.Equal(Game(1), SaveSerializer.LoadFromFile<GameContent>(store.BackupPathOf(sameName)));
+    }
+
+    [Fact]
+    public void TypedNames_AlreadyComposed_KeepTheFilesEarlierBuildsGaveThem()
+    {
+        // Saves on players' disks depend on these never changing: names typed composed, as keyboards type them.
+        var store = Store();
+
+        Assert.Equal("caf~4c83dbd5f29d367f.sav", Path.GetFileName(store.PathOf("Café")));
+        Assert.Equal("k.sav", Path.GetFileName(store.PathOf("\u212A")));
+        Assert.Equal("chapter 2-the cave~4b0db41bd5e9fc6b.sav", Path.GetFileName(store.PathOf("chapter 2: THE CAVE")));
     }
 
     [Theory]
@@ -434,8 +475,8 @@ public sealed class SaveSlotStoreTests : IDisposable
     public async Task AutosaveAsync_AfterTheLastNumber_ThrowsSaveIOExceptionAndKeepsEverySave()
     {
         var store = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = 2 };
-        await store.SaveAsync($"autosave-{99999999}", Game(1));
-        await store.SaveAsync("autosave-000002", Game(2));
+        SaveSerializer.SaveToFile(store.PathOf($"autosave-{99999999}"), Game(1)); // copied in by hand: no save names it
+        SaveSerializer.SaveToFile(store.PathOf("autosave-000002"), Game(2));
 
         var error = await Assert.ThrowsAsync<SaveIOException>(() => store.AutosaveAsync(Game(3)));
 

@@ -12,12 +12,12 @@ public sealed class VerifyTests : IDisposable
     public void Dispose() => _files.Dispose();
 
     [Fact]
-    public void Verify_ASlotFolder_ChecksEverySaveAndItsBackup()
+    public async Task Verify_ASlotFolder_ChecksEverySaveAndItsBackup()
     {
         var slots = new SaveSlotStore<Engine.Core.Model.GameContent>(_files.Folder, new Engine.Serialization.SaveOptions { Compression = SaveCompression.Lz4 });
         slots.Save("chapter 2", SaveFiles.Small());
         slots.Save("chapter 2", SaveFiles.Small());
-        slots.Save("quicksave", SaveFiles.Small());
+        await slots.QuickSaveAsync(SaveFiles.Small());
 
         var run = SaveToolProgram.Run("verify", _files.Folder);
 
