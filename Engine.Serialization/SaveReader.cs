@@ -6,6 +6,7 @@ using Engine.Serialization.Formats;
 using Engine.Serialization.IO;
 using Engine.Serialization.Migrations;
 using Engine.Serialization.Models;
+using Engine.Serialization.Text;
 
 namespace Engine.Serialization;
 
@@ -106,11 +107,11 @@ internal static class SaveReader
         var metadata = info.Metadata;
         if (metadata.ModelId != modelId)
         {
-            return $"The save holds another model, '{metadata.ModelId}' (schema {info.Header.SchemaVersion}, game '{metadata.GameId}'), not the '{modelId}' this loads.";
+            return SaveText.Visible($"The save holds another model, '{metadata.ModelId}' (schema {info.Header.SchemaVersion}, game '{metadata.GameId}'), not the '{modelId}' this loads.");
         }
 
         return options.GameId is { } gameId && metadata.GameId != gameId
-            ? $"The save belongs to another game, '{metadata.GameId}', not to '{gameId}'."
+            ? SaveText.Visible($"The save belongs to another game, '{metadata.GameId}', not to '{gameId}'.")
             : null;
     }
 

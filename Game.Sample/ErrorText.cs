@@ -1,6 +1,8 @@
+using Engine.Serialization.Text;
+
 namespace Game.Sample;
 
-/// <summary>An exception as one line a player can read.</summary>
+/// <summary>An exception as one line a player can read, what it quotes from files shown as text (<see cref="SaveText.Visible"/>).</summary>
 internal static class ErrorText
 {
     /// <summary>The message, without the "(Parameter 'x')" an <see cref="ArgumentException"/> adds for programmers.</summary>
@@ -17,6 +19,6 @@ internal static class ErrorText
             }
         }
 
-        return message.ReplaceLineEndings(" ");
+        return SaveText.Visible(message.ReplaceLineEndings(" "));
     }
 }

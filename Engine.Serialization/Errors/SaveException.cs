@@ -1,3 +1,5 @@
+using Engine.Serialization.Text;
+
 namespace Engine.Serialization.Errors;
 
 /// <summary>
@@ -18,8 +20,11 @@ public abstract class SaveException : Exception
     /// <summary>The save file involved, when there is one.</summary>
     public string? FilePath { get; internal set; }
 
-    /// <summary>What went wrong, without the file's path or the advice.</summary>
-    public string Reason => _message;
+    /// <summary>
+    /// What went wrong, without the file's path or the advice. Text it quotes from a save or a file name (a model or game
+    /// id, a title) is shown as <see cref="SaveText.Visible"/> gives it, so a hostile save can't write to a terminal.
+    /// </summary>
+    public string Reason => SaveText.Visible(_message);
 
     /// <summary>What the player or developer can do about this kind of failure; empty when the message says it.</summary>
     public virtual string Advice => "";
@@ -30,7 +35,7 @@ public abstract class SaveException : Exception
         get
         {
             string text = Advice.Length == 0 ? Reason : $"{Reason} {Advice}";
-            return FilePath is null ? text : $"{FilePath}: {text}";
+            return FilePath is null ? text : $"{SaveText.Visible(FilePath)}: {text}";
         }
     }
 }

@@ -51,7 +51,7 @@ internal static class SlotFileName
             : null;
         return owner is null
             ? fileName
-            : throw new ArgumentException($"'{Typed(slot)}' can't name a slot: the name is {owner}. Choose another name.", nameof(slot));
+            : throw new ArgumentException($"'{SaveText.Visible(Typed(slot))}' can't name a slot: the name is {owner}. Choose another name.", nameof(slot));
     }
 
     /// <summary>
@@ -84,7 +84,7 @@ internal static class SlotFileName
             : null;
         return problem is null
             ? typed
-            : throw new ArgumentException($"'{slot}' can't name a slot: {problem}.", nameof(slot));
+            : throw new ArgumentException($"'{SaveText.Visible(slot)}' can't name a slot: {problem}.", nameof(slot));
     }
 
     private static bool HasControl(string text)

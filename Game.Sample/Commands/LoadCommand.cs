@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using Engine.Core.Model;
 using Engine.Serialization;
+using Engine.Serialization.Text;
 
 namespace Game.Sample.Commands;
 
@@ -32,7 +33,7 @@ internal static class LoadCommand
         var content = SaveSerializer.LoadFromFile<GameContent>(path);
         double ms = Stopwatch.GetElapsedTime(start).TotalMilliseconds;
         output.WriteLine(
-            $"{path}: {info.Header.Format}, {Arguments.Name(info.Header.Compression)}, {info.FileLength:N0} bytes, \"{info.Metadata.Title}\", "
+            $"{SaveText.Visible(path)}: {info.Header.Format}, {Arguments.Name(info.Header.Compression)}, {info.FileLength:N0} bytes, \"{SaveText.Visible(info.Metadata.Title)}\", "
             + $"{content.Rooms.Count} rooms, {content.Characters.Count} characters; loaded in {ms:F1} ms");
         return 0;
     }

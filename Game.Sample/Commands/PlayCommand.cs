@@ -1,5 +1,6 @@
 using Engine.Core.Model;
 using Engine.Serialization.Slots;
+using Engine.Serialization.Text;
 using Game.Sample.Game;
 
 namespace Game.Sample.Commands;
@@ -32,17 +33,20 @@ internal static class PlayCommand
         return 0;
     }
 
-    /// <summary>Prints one turn: the command when it wasn't typed at a prompt, then the game's reply.</summary>
+    /// <summary>
+    /// Prints one turn: the command when it wasn't typed at a prompt, then the game's reply, each line as
+    /// <see cref="SaveText.Visible"/> shows it: after a load, the game's text (rooms, items, the log) is a save's.
+    /// </summary>
     public static void WriteTurn(TextWriter output, string? echoedCommand, string reply)
     {
         if (echoedCommand is not null)
         {
-            output.WriteLine($"> {echoedCommand}");
+            output.WriteLine($"> {SaveText.Visible(echoedCommand)}");
         }
 
         if (reply.Length > 0)
         {
-            output.WriteLine(reply);
+            output.WriteLine(SaveText.VisibleLines(reply));
         }
     }
 }

@@ -4,6 +4,7 @@ using Engine.Core.Model;
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Slots;
+using Engine.Serialization.Text;
 
 namespace Game.Sample.Game;
 
@@ -289,7 +290,7 @@ internal sealed class GameSession
                 _store.Save(slot, State, metadata);
             }
 
-            return $"Saved to slot '{slot}'.";
+            return $"Saved to slot '{SaveText.Visible(slot)}'.";
         }
         catch (ArgumentException e)
         {
@@ -321,20 +322,30 @@ internal sealed class GameSession
         var loaded = result.Content;
         if (!loaded.IsPlayable())
         {
-            return $"Slot '{slot}' holds a save of another game (\"{loaded.Title}\").";
+            return $"Slot '{SaveText.Visible(slot)}' holds a save of another game (\"{SaveText.Visible(loaded.Title)}\").";
         }
 
         State = loaded;
         _lastMoveAt = _clock.GetTimestamp();
         string recovery = result.NewestProblem is { } problem
-            ? $"The newest save in slot '{slot}' was damaged ({problem.Reason}), so the save before it was loaded.\n"
+            ? $"The newest save in slot '{SaveText.Visible(slot)}' was damaged ({problem.Reason}), so the save before it was loaded.\n"
             : "";
-        return $"{recovery}Loaded slot '{slot}'.\n\n{DescribeRoom(State.CurrentRoom())}";
+        return $"{recovery}Loaded slot '{SaveText.Visible(slot)}'.\n\n{DescribeRoom(State.CurrentRoom())}";
     }
 
+    /// <summary>The slots, one line each: what a save says of itself is shown as text, never as a line break or an escape.</summary>
     private string ListSlots()
     {
-        var slots = _store.List();
+        IReadOnlyList<SaveSlot> slots;
+        try
+        {
+            slots = _store.List();
+        }
+        catch (SaveException e)
+        {
+            return $"The saved games could not be listed: {e.Message}";
+        }
+
         if (slots.Count == 0)
         {
             return "No saved games yet.";
@@ -343,10 +354,10 @@ internal sealed class GameSession
         var text = new StringBuilder("Saved games, newest first:");
         foreach (var slot in slots)
         {
-            text.Append(CultureInfo.InvariantCulture, $"\n  {slot.Name,-16} ");
+            text.Append(CultureInfo.InvariantCulture, $"\n  {SaveText.Visible(slot.Name),-16} ");
             text.Append(slot.Info?.Metadata is { } m
-                ? string.Create(CultureInfo.InvariantCulture, $"{m.Title}  ({m.SavedAtUtc:yyyy-MM-dd HH:mm} UTC, played {TimeSpan.FromSeconds(m.PlayTimeSeconds):h\\:mm\\:ss})")
-                : $"unreadable: {slot.Problem}");
+                ? string.Create(CultureInfo.InvariantCulture, $"{SaveText.Visible(m.Title)}  ({m.SavedAtUtc:yyyy-MM-dd HH:mm} UTC, played {SaveText.PlayTime(m.PlayTimeSeconds)})")
+                : $"unreadable: {SaveText.Visible(slot.Problem)}");
         }
 
         return text.ToString();

@@ -1,3 +1,4 @@
+using Engine.Serialization.Text;
 using MessagePack;
 
 namespace Engine.Serialization.Tools;
@@ -105,7 +106,7 @@ internal sealed class GameDiff(TextWriter output)
 
     private void Report(string path, string difference)
     {
-        output.WriteLine($"{(path.Length == 0 ? "(the game)" : path)}: {difference}");
+        output.WriteLine($"{(path.Length == 0 ? "(the game)" : SaveText.Visible(path))}: {SaveText.Visible(difference)}");
         Differences++;
     }
 

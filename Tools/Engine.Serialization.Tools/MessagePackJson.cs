@@ -1,8 +1,8 @@
 using System.Buffers;
 using System.Globalization;
 using System.Text;
-using System.Text.Encodings.Web;
 using System.Text.Json;
+using Engine.Serialization.Text;
 using MessagePack;
 
 namespace Engine.Serialization.Tools;
@@ -19,7 +19,7 @@ internal static class MessagePackJson
     private static readonly JsonWriterOptions Indented = new()
     {
         Indented = true,
-        Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+        Encoder = VisibleJsonEncoder.Instance,
         MaxDepth = 1024,
     };
 

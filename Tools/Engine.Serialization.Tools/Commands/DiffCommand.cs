@@ -1,3 +1,5 @@
+using Engine.Serialization.Text;
+
 namespace Engine.Serialization.Tools.Commands;
 
 /// <summary>
@@ -14,7 +16,7 @@ internal static class DiffCommand
         var b = SaveFile.Open(paths[1]);
         if (a.Info.Metadata.ModelId != b.Info.Metadata.ModelId)
         {
-            output.Text.WriteLine($"The saves hold different models: '{a.Info.Metadata.ModelId}' and '{b.Info.Metadata.ModelId}'.");
+            output.Text.WriteLine($"The saves hold different models: '{SaveText.Visible(a.Info.Metadata.ModelId)}' and '{SaveText.Visible(b.Info.Metadata.ModelId)}'.");
             return 1;
         }
 

@@ -3,6 +3,7 @@ using System.Text.Json;
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
+using Engine.Serialization.Text;
 
 namespace Engine.Serialization.Tools.Commands;
 
@@ -87,7 +88,7 @@ internal static class InfoCommand
     {
         var header = report.Checks.Header;
         var metadata = report.Metadata;
-        text.WriteLine(report.Path);
+        text.WriteLine(SaveText.Visible(report.Path));
         Line(text, "container", $"version {header.ContainerVersion}; {Names.Of(header.Format)}, {Names.Of(header.Compression)}; schema {header.SchemaVersion}");
         if (metadata is null)
         {
@@ -101,7 +102,7 @@ internal static class InfoCommand
             Line(text, "slot", metadata.SlotName.Length == 0 ? "(none: not saved through a slot)" : metadata.SlotName);
             Line(text, "game", metadata.GameId.Length == 0 ? "(none)" : metadata.GameId);
             Line(text, "saved", metadata.SavedAtUtc.ToString("u", CultureInfo.InvariantCulture));
-            Line(text, "play time", Invariant($"{metadata.PlayTimeSeconds:N1} s ({TimeSpan.FromSeconds(Math.Floor(metadata.PlayTimeSeconds)):c})"));
+            Line(text, "play time", Invariant($"{metadata.PlayTimeSeconds:N1} s ({SaveText.PlayTime(metadata.PlayTimeSeconds)})"));
             Line(text, "thumbnail", metadata.Thumbnail.Length == 0 ? "none" : Invariant($"{metadata.Thumbnail.Length:N0} bytes"));
         }
 
@@ -119,7 +120,7 @@ internal static class InfoCommand
 
     private static void WriteJson(List<Report> reports, Stream output)
     {
-        using (var json = new Utf8JsonWriter(output, new JsonWriterOptions { Indented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }))
+        using (var json = new Utf8JsonWriter(output, new JsonWriterOptions { Indented = true, Encoder = VisibleJsonEncoder.Instance }))
         {
             json.WriteStartArray();
             foreach (var report in reports)
@@ -204,7 +205,8 @@ internal static class InfoCommand
         null => "not checked (the file is too short)",
     };
 
-    private static void Line(TextWriter text, string label, string value) => text.WriteLine($"  {label,-10} {value}");
+    /// <summary>One line of the report; what it shows from the file (a title, an id, a path) is shown as text.</summary>
+    private static void Line(TextWriter text, string label, string value) => text.WriteLine($"  {label,-10} {SaveText.Visible(value)}");
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 

@@ -1,6 +1,7 @@
 using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Slots;
+using Engine.Serialization.Text;
 
 namespace Engine.Serialization.Tools.Commands;
 
@@ -32,7 +33,7 @@ internal static class VerifyCommand
         {
             try
             {
-                output.Text.WriteLine($"ok {file}: {Check(file)}");
+                output.Text.WriteLine($"ok {SaveText.Visible(file)}: {SaveText.Visible(Check(file))}");
             }
             catch (SaveException e)
             {

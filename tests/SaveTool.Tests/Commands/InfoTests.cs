@@ -10,6 +10,58 @@ public sealed class InfoTests : IDisposable
 
     public void Dispose() => _files.Dispose();
 
+    /// <summary>
+    /// A save whose metadata is hostile: an escape sequence, a line break that would forge a report line, a right-to-left
+    /// override; and a play time past a day. info, verify (its model unknown, so the id is shown) and dump show them as text.
+    /// </summary>
+    [Theory]
+    [InlineData("jit")]
+    [InlineData("native")]
+    public void InfoVerifyAndDump_ShowWhatAHostileSaveSaysAsText(string program)
+    {
+        var tool = SaveToolProgram.Named(program);
+        var content = SaveFiles.Small();
+        content.Player.Name = "Ann\u202Eeliv";
+        var payload = Engine.Serialization.SaveSerializer.ReadPayload(Engine.Serialization.SaveSerializer.Save(content)).Payload;
+        var metadata = new SaveMetadata
+        {
+            Title = "Cave\u001b[2J\u001b]0;owned\u0007\n  model      forged",
+            SlotName = "camp\u2028slot",
+            GameId = "game\u202Eeliv",
+            ModelId = "model\u001b[31m",
+            PlayTimeSeconds = 90_061,
+        };
+        var file = new System.Buffers.ArrayBufferWriter<byte>();
+        SaveContainer.Write(file, SaveFormat.MessagePack, SaveCompression.None, 1, metadata, payload.Span, payload.Length);
+        string path = _files.PathOf("hostile\u001b[1m.sav");
+        File.WriteAllBytes(path, file.WrittenSpan.ToArray());
+
+        var info = tool.Start("info", path);
+        var verify = tool.Start("verify", path);
+        var dump = tool.Start("dump", path, "--path", "Player.Name");
+
+        string shownPath = path.Replace("\u001b", "\\u001B", StringComparison.Ordinal);
+        Assert.Equal((0, ""), (info.ExitCode, info.Error));
+        Assert.Equal(
+            [
+                shownPath,
+                "  container  version 3; messagepack, none; schema 1",
+                "  model      model\\u001B[31m (not known here)",
+                "  title      Cave\\u001B[2J\\u001B]0;owned\\u0007\\u000A  model      forged",
+                "  slot       camp\\u2028slot",
+                "  game       game\\u202Eeliv",
+            ],
+            info.Output.Split('\n').Take(6));
+        Assert.Contains("  play time  90,061.0 s (25:01:01)\n", info.Output, StringComparison.Ordinal);
+        Assert.Equal((0, ""), (verify.ExitCode, verify.Error));
+        Assert.StartsWith($"ok {shownPath}: container, checksums and document structure intact (messagepack, none, schema 1); its model, 'model\\u001B[31m', is not known here", verify.Output, StringComparison.Ordinal);
+        Assert.Equal((0, "\"Ann\\u202Eeliv\"\n"), (dump.ExitCode, dump.Output));
+        foreach (var run in new[] { info, verify, dump })
+        {
+            Assert.Equal(-1, run.Output.AsSpan().IndexOfAny("\u001b\u0007\u202e\u2028"));
+        }
+    }
+
     [Fact]
     public void Info_ShowsTheHeaderMetadataSizesRatioAndChecksums()
     {
