@@ -7,15 +7,30 @@ namespace Engine.Serialization.Tools;
 internal static class SaveFileWriting
 {
     /// <summary>
+    /// The lock a slot store takes to write <paramref name="path"/> (the folder's autosave lock for an autosave, else the
+    /// file's own), when the file is in a slot folder (that lock file is there); null otherwise. A command that reads the
+    /// file to write it again holds it from before the read: a running game's save to the slot then waits, rather than
+    /// landing between the read and the write and being overwritten by a change of the save before it.
+    /// </summary>
+    public static ProcessLock? LockSlotOf(string path)
+    {
+        string lockPath = SlotFiles.LockPathFor(path);
+        return File.Exists(lockPath) ? ProcessLock.Acquire(lockPath, SlotFiles.LockPatience, path) : null;
+    }
+
+    /// <summary>
     /// Replaces or creates <paramref name="path"/> (temp file, fsync, rename, fsync of the folder), keeping the file it
-    /// replaces as <c>path.bak</c>. In a slot folder (the slot's lock file is there, or the folder's autosave lock for
-    /// an autosave) it holds that lock meanwhile, so a running game's save to the slot waits for it, and counts its
-    /// change there. Returns whether a previous file was kept.
+    /// replaces as <c>path.bak</c>, under the slot's lock (<see cref="LockSlotOf"/>). Returns whether a previous file was kept.
     /// </summary>
     public static bool Replace(string path, ReadOnlySpan<byte> save)
     {
-        string lockPath = SlotFiles.LockPathFor(path);
-        using var slotLock = File.Exists(lockPath) ? ProcessLock.Acquire(lockPath, SlotFiles.LockPatience, path) : (ProcessLock?)null;
+        using var slotLock = LockSlotOf(path);
+        return ReplaceLocked(path, save, slotLock);
+    }
+
+    /// <summary><see cref="Replace"/>, for a caller that holds the slot's lock since it read the file (or null: no slot folder); counts the change there.</summary>
+    public static bool ReplaceLocked(string path, ReadOnlySpan<byte> save, ProcessLock? slotLock)
+    {
         bool replaced = File.Exists(path);
         try
         {

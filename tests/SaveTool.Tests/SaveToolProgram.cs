@@ -36,6 +36,33 @@ public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList
             return new ToolRun(exitCode, Encoding.UTF8.GetString(output.ToArray()), error.ToString());
         }
 
+        using var process = Launch(arguments);
+        return WaitFor(process);
+    }
+
+    /// <summary>How a <see cref="Launch"/>ed program ended; fails the test if it runs over a minute.</summary>
+    public static ToolRun WaitFor(Process process)
+    {
+        ArgumentNullException.ThrowIfNull(process);
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        if (!process.WaitForExit(TimeSpan.FromMinutes(1)))
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"savetool {string.Join(' ', process.StartInfo.ArgumentList)} ran over a minute.");
+        }
+
+        return new ToolRun(process.ExitCode, stdout.Result, stderr.Result);
+    }
+
+    /// <summary>Starts the program with its output redirected, for a test that does something while it runs; the caller waits for it.</summary>
+    public Process Launch(params string[] arguments)
+    {
+        if (this == InProcess)
+        {
+            throw new InvalidOperationException("A command run in this process can't be launched.");
+        }
+
         if (this == Native && !File.Exists(FileName))
         {
             throw new InvalidOperationException(
@@ -48,16 +75,7 @@ public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList
             start.ArgumentList.Add(argument);
         }
 
-        using var process = Process.Start(start)!;
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        if (!process.WaitForExit(TimeSpan.FromMinutes(1)))
-        {
-            process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"{Name} savetool {string.Join(' ', arguments)} ran over a minute.");
-        }
-
-        return new ToolRun(process.ExitCode, stdout.Result, stderr.Result);
+        return Process.Start(start)!;
     }
 }
 

@@ -11,7 +11,7 @@ namespace Engine.Serialization.Tools.Commands;
 /// <summary>
 /// <c>edit FILE --set PATH=VALUE...</c>: changes values of the game in a save and writes it again in its format and
 /// compression with its metadata (what it took from the game taken again) and new checksums, keeping the previous file
-/// as FILE.bak. Through the model when
+/// as FILE.bak; in a slot folder, under the slot's lock from the read to the write. Through the model when
 /// this program has it: the game is loaded (and migrated) as the game loads it, and an edit the game would refuse is
 /// refused. Without it, only a MessagePack save, edited in its own structure.
 /// </summary>
@@ -27,6 +27,8 @@ internal static class EditCommand
             throw ToolException.Usage("'edit' needs --set PATH=VALUE");
         }
 
+        // Held from the read to the write: a game's save to the slot meanwhile would be overwritten by this edit of the one before.
+        using var slotLock = SaveFileWriting.LockSlotOf(path);
         var save = SaveFile.Open(path);
         var codec = save.Codec;
         if (codec is null && save.Header.Format != SaveFormat.MessagePack)
@@ -68,7 +70,7 @@ internal static class EditCommand
             throw new ToolException($"{path}: the edited game would not load, so nothing was written: {e.Reason}");
         }
 
-        bool replaced = SaveFileWriting.Replace(path, file.WrittenSpan);
+        bool replaced = SaveFileWriting.ReplaceLocked(path, file.WrittenSpan, slotLock);
         foreach (string change in changes)
         {
             output.Text.WriteLine(change);

@@ -1,8 +1,11 @@
 using System.Buffers;
+using System.Diagnostics;
+using System.Globalization;
 using System.Text;
 using Engine.Core.Model;
 using Engine.Serialization;
 using Engine.Serialization.Container;
+using Engine.Serialization.IO;
 using Engine.Serialization.Models;
 using Engine.Serialization.Slots;
 using Engine.Testing;
@@ -82,6 +85,64 @@ public sealed class EditTests : IDisposable
         var loaded = slots.Load("camp");
         Assert.Equal(("Ann", false), (loaded.Content.Player.Name, loaded.RecoveredFromBackup));
         Assert.Equal(ContentGenerator.Create(ContentSize.Small, seed: 9).Player.Name, SaveSerializer.LoadFromFile<GameContent>(slots.BackupPathOf("camp")).Player.Name);
+    }
+
+    /// <summary>
+    /// A game's save to the slot lands while the native savetool edits it: savetool holds the slot's lock from before it
+    /// reads the file, so the save waits and then the edit reads it, rather than overwriting it with an edit of the save
+    /// before. The test plays the game: it holds the slot's lock as a store does while it writes, and writes its save
+    /// once savetool has read the file (its reads, counted in /proc, pass the file's size) or shows no sign of reading it.
+    /// </summary>
+    [Fact]
+    public void Edit_OfASlotTheGameSavesToMeanwhile_EditsTheGamesSave_LosingNoUpdate()
+    {
+        var slots = new SaveSlotStore<GameContent>(_files.Folder);
+        var game = ContentGenerator.Create(ContentSize.Medium, seed: 3);
+        slots.Save("camp", game);
+        string path = slots.PathOf("camp");
+        game.Player.Score = 777;
+        byte[] gamesSave = SaveSerializer.Save(game, new SaveMetadata { SlotName = "camp" });
+
+        Process edit;
+        using (ProcessLock.Acquire(SlotFiles.LockPathFor(path), TimeSpan.FromSeconds(10), path))
+        {
+            edit = SaveToolProgram.Native.Launch("edit", path, "--set", "Player.Name=Ann");
+            WaitUntilItReads(edit, new FileInfo(path).Length);
+            File.WriteAllBytes(path, gamesSave);
+        }
+
+        var run = SaveToolProgram.WaitFor(edit);
+        edit.Dispose();
+
+        Assert.Equal((0, ""), (run.ExitCode, run.Error));
+        var loaded = slots.Load("camp").Content;
+        Assert.Equal(("Ann", 777), (loaded.Player.Name, loaded.Player.Score));
+        Assert.Equal(gamesSave, File.ReadAllBytes(slots.BackupPathOf("camp")));
+    }
+
+    /// <summary>Waits until <paramref name="process"/> has read <paramref name="bytes"/> bytes, or for five seconds in which it doesn't.</summary>
+    private static void WaitUntilItReads(Process process, long bytes)
+    {
+        var patience = Stopwatch.StartNew();
+        while (patience.Elapsed < TimeSpan.FromSeconds(5) && !process.HasExited)
+        {
+            string? read;
+            try
+            {
+                read = File.ReadLines($"/proc/{process.Id}/io").FirstOrDefault(line => line.StartsWith("rchar:", StringComparison.Ordinal));
+            }
+            catch (IOException)
+            {
+                return; // it has ended
+            }
+
+            if (read is not null && long.Parse(read["rchar:".Length..], CultureInfo.InvariantCulture) >= bytes)
+            {
+                return;
+            }
+
+            Thread.Sleep(5);
+        }
     }
 
     [Theory]
