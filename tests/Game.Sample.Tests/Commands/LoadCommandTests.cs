@@ -1,12 +1,16 @@
 using System.Buffers;
+using System.Buffers.Binary;
+using System.IO.Hashing;
 using System.Text;
 using Engine.Core.Generation;
 using Engine.Serialization;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
 using Engine.Serialization.Formats;
+using Engine.Testing;
 using Game.Sample.Commands;
 using K4os.Compression.LZ4.Streams;
+using MessagePack;
 
 namespace Game.Sample.Tests.Commands;
 
@@ -61,6 +65,10 @@ public sealed class LoadCommandTests : IDisposable
         Assert.Equal("", run.Output);
         Assert.StartsWith($"error: {path}: ", run.Error, StringComparison.Ordinal);
         Assert.Single(run.Error.TrimEnd('\n').Split('\n'));
+        if (Reasons.TryGetValue(file, out string? reason))
+        {
+            Assert.Contains(reason, run.Error, StringComparison.Ordinal);
+        }
     }
 
     public static TheoryData<string, string> SpecialFileCases()
@@ -137,6 +145,19 @@ public sealed class LoadCommandTests : IDisposable
         ["messagepack-nil-rooms"] = () => Plain(SaveFormat.MessagePack, [0x81, 0xA5, .. "Rooms"u8, 0xC0]),
         ["protobuf-length-of-two-billion"] = () => Plain(SaveFormat.Protobuf, [0x22, 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 1, 2, 3]),
         ["cut-short"] = () => SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small)).AsSpan(0, 3000).ToArray(),
+
+        // docs/FORMAT.md, "Container versions": no version-1 writer wrote ModelId, so a version-1 block naming a model is damage.
+        ["version-1-metadata-naming-a-model"] = () => Handmade(Metadata(("ModelId", SaveContainer.Version1ModelId)), [0x80], containerVersion: 1),
+
+        // docs/FORMAT.md, "Reading, in order", step 12: metadata holding a nil string is damage, the slot's name included.
+        ["metadata-nil-slot-name"] = () => Handmade(Metadata(("ModelId", SaveContainer.Version1ModelId), ("SlotName", null)), [0x80]),
+    };
+
+    /// <summary>What the message must say for the files refused for one reason only (the rules docs/FORMAT.md gives them).</summary>
+    private static readonly Dictionary<string, string> Reasons = new()
+    {
+        ["version-1-metadata-naming-a-model"] = "version-1 metadata names a model",
+        ["metadata-nil-slot-name"] = "holds nil for its SlotName",
     };
 
     private static byte[] Plain(SaveFormat format, byte[] payload) => Frame(format, SaveCompression.None, payload, payload.Length);
@@ -149,6 +170,37 @@ public sealed class LoadCommandTests : IDisposable
         SaveContainer.Write(
             file, format, compression, 1, new SaveMetadata { Title = "hostile", ModelId = SaveContainer.Version1ModelId }, stored, decodedLength, anySize);
         return file.WrittenSpan.ToArray();
+    }
+
+    /// <summary>A MessagePack metadata map of the given keys; a null value is written as nil.</summary>
+    private static byte[] Metadata(params (string Key, string? Value)[] entries)
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        var writer = new MessagePackWriter(buffer);
+        writer.WriteMapHeader(entries.Length);
+        foreach (var (key, value) in entries)
+        {
+            writer.Write(key);
+            writer.Write(value);
+        }
+
+        writer.Flush();
+        return buffer.WrittenSpan.ToArray();
+    }
+
+    /// <summary>
+    /// A save of schema 1 around metadata bytes a game's save would refuse to write and an uncompressed MessagePack payload,
+    /// in <paramref name="containerVersion"/> (its checksums as docs/FORMAT.md defines them for that version).
+    /// </summary>
+    private static byte[] Handmade(byte[] metadata, byte[] payload, ushort containerVersion = SaveContainer.CurrentVersion)
+    {
+        byte[] file = [.. new byte[SaveContainer.HeaderSize], .. metadata, .. payload];
+        var header = file.AsSpan(0, SaveContainer.HeaderSize);
+        SaveContainer.WriteHeader(header, SaveFormat.MessagePack, SaveCompression.None, 1, metadata, payload, payload.Length, LoadOptions.Default);
+        BinaryPrimitives.WriteUInt16LittleEndian(header[8..], containerVersion);
+        BinaryPrimitives.WriteUInt64LittleEndian(header[SaveContainer.PayloadChecksumOffset..], SaveFileChecksums.Payload(payload, containerVersion));
+        BinaryPrimitives.WriteUInt32LittleEndian(header[SaveContainer.HeaderChecksumOffset..], Crc32.HashToUInt32(header[..SaveContainer.HeaderChecksumOffset]));
+        return file;
     }
 
     private static byte[] Lz4Zeros(int length)
