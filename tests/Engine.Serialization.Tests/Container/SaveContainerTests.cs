@@ -2,6 +2,7 @@ using System.Buffers.Binary;
 using System.IO.Hashing;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Tests.Fuzzing;
 using Engine.Testing;
 
 namespace Engine.Serialization.Tests.Container;
@@ -164,6 +165,22 @@ public sealed class SaveContainerTests
         Reseal(save);
 
         Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load<GameContent>(save));
+    }
+
+    // Step 4: the defaults are 16 MiB of metadata and 512 MiB of payload, stored or decoded; the limit itself passes (the
+    // file, cut short of what it declares, is then refused at step 6), one byte more is "too large".
+    [Theory]
+    [InlineData(SaveContainer.MetadataLengthOffset, 16 * 1024 * 1024)]
+    [InlineData(SaveContainer.PayloadLengthOffset, 512 * 1024 * 1024)]
+    [InlineData(SaveContainer.DecodedLengthOffset, 512 * 1024 * 1024)]
+    public void Load_DeclaredSizeAtTheDefaultLimit_PassesTheLimits_AndOneByteMoreIsTooLarge(int offset, long limit)
+    {
+        byte[] atLimit = SaveFiles.WithHeaderField(SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small)), offset, limit);
+        byte[] overLimit = SaveFiles.WithHeaderField(atLimit, offset, limit + 1);
+
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(atLimit));
+        Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load<GameContent>(overLimit));
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(overLimit, new LoadOptions { MaxMetadataBytes = int.MaxValue, MaxPayloadBytes = int.MaxValue }));
     }
 
     [Fact]
