@@ -12,6 +12,15 @@ internal static class ObjectCode
     public const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
 
     /// <summary>
+    /// The root's own record of its schema version: an integer member keyed "SchemaVersion", the member migrations
+    /// keep up to date (SchemaMigrations.SchemaVersionMember). Saves and loads hold it to the header's.
+    /// </summary>
+    public static MemberModel? SchemaVersionMember(GenerationModel model, ValueShape root) =>
+        model.Objects.FirstOrDefault(o => o.Shape.TypeName == root.TypeName)?.Members
+            .FirstOrDefault(m => m.Key == "SchemaVersion" && m.IsRestored && m.Shape.Kind == ShapeKind.Primitive
+                && m.Shape.TypeName is "sbyte" or "byte" or "short" or "ushort" or "int" or "uint" or "long");
+
+    /// <summary>
     /// In a model whose types can contain themselves (<see cref="GenerationModel.Recursive"/>), counts the level a walk
     /// enters here (CodecSupport.Nest) where MessagePack's reader counts one: at each object and union, and at each
     /// shape of <paramref name="helper"/>'s kind that <see cref="Nests"/>. So a save never nests deeper than its load

@@ -28,10 +28,12 @@ internal static class ProtobufEmitter
     {
         var code = ObjectCode.OpenPart(model);
         var numbers = model.ProtoNumbers.ToDictionary(n => n.HelperName);
+        var roots = new HashSet<string>(model.SaveModels.Select(m => m.Root.TypeName));
         foreach (var type in model.Objects)
         {
             code.Gap();
-            EmitObject(code, type, numbers[type.Shape.HelperName!], model.Recursive);
+            var schemaVersion = roots.Contains(type.Shape.TypeName) ? ObjectCode.SchemaVersionMember(model, type.Shape) : null;
+            EmitObject(code, type, numbers[type.Shape.HelperName!], model.Recursive, schemaVersion);
         }
 
         foreach (var union in model.Unions)
@@ -95,7 +97,11 @@ internal static class ProtobufEmitter
         code.Line();
     }
 
-    private static void EmitObject(CodeWriter code, ObjectModel type, ProtoNumbers numbers, bool recursive)
+    /// <summary>
+    /// An object's message. A root's <paramref name="schemaVersion"/> member is written even when it holds the model's
+    /// default, so that a reader of the payload alone can hold it to the header's.
+    /// </summary>
+    private static void EmitObject(CodeWriter code, ObjectModel type, ProtoNumbers numbers, bool recursive, MemberModel? schemaVersion)
     {
         var shape = type.Shape;
         var byCtor = type.CtorArguments.Count > 0;
@@ -125,7 +131,7 @@ internal static class ProtobufEmitter
             if (member.IsRestored && numbers.Fields[i] > 0)
             {
                 WriteMember(code, type, member, i, numbers.Fields[i].ToString(System.Globalization.CultureInfo.InvariantCulture),
-                    member.CtorParameter >= 0 ? Default.CtorParameter : defaults);
+                    ReferenceEquals(member, schemaVersion) ? Default.None : member.CtorParameter >= 0 ? Default.CtorParameter : defaults);
             }
         }
 

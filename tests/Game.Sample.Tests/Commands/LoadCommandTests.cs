@@ -149,8 +149,11 @@ public sealed class LoadCommandTests : IDisposable
         // docs/FORMAT.md, "Container versions": no version-1 writer wrote ModelId, so a version-1 block naming a model is damage.
         ["version-1-metadata-naming-a-model"] = () => Handmade(Metadata(("ModelId", SaveContainer.Version1ModelId)), [0x80], containerVersion: 1),
 
-        // docs/FORMAT.md, "Reading, in order", step 12: metadata holding a nil string is damage, the slot's name included.
+        // docs/FORMAT.md, "Reading, in order", step 12: metadata holding nil is damage, in the slot's name too.
         ["metadata-nil-slot-name"] = () => Handmade(Metadata(("ModelId", SaveContainer.Version1ModelId), ("SlotName", null)), [0x80]),
+
+        // docs/FORMAT.md, step 12: a root's SchemaVersion must be the header's (1), here in a protobuf payload: schema_version = 2.
+        ["protobuf-schema-version-disagreeing-with-the-header"] = () => Plain(SaveFormat.Protobuf, [0x08, 0x02]),
     };
 
     /// <summary>What the message must say for the files refused for one reason only (the rules docs/FORMAT.md gives them).</summary>
@@ -158,6 +161,7 @@ public sealed class LoadCommandTests : IDisposable
     {
         ["version-1-metadata-naming-a-model"] = "version-1 metadata names a model",
         ["metadata-nil-slot-name"] = "holds nil for its SlotName",
+        ["protobuf-schema-version-disagreeing-with-the-header"] = "The payload says it holds schema 2, the header schema 1",
     };
 
     private static byte[] Plain(SaveFormat format, byte[] payload) => Frame(format, SaveCompression.None, payload, payload.Length);
