@@ -61,26 +61,8 @@ public sealed class MetadataTests
         Assert.Contains("does not name the model the save holds", error.Message, StringComparison.Ordinal);
     }
 
-    // Step 12: metadata with a nil string (or bin) is damage, whichever key holds it.
-    [Theory]
-    [InlineData("Title")]
-    [InlineData("GameId")]
-    [InlineData("Thumbnail")]
-    [InlineData("ModelId")]
-    [InlineData("SlotName")]
-    public void Load_MetadataHoldingNil_ThrowsSaveCorrupted_NamingTheKey(string key)
-    {
-        var entries = new List<(string, Value)> { ("ModelId", Text(SaveContainer.Version1ModelId)) };
-        entries.RemoveAll(e => e.Item1 == key);
-        entries.Add((key, (Value)Nil));
-        byte[] file = SaveFiles.WithMetadataBytes(SmallSave, Map([.. entries]));
-
-        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(file));
-
-        Assert.Contains($"The metadata block holds nil for its {key}", error.Message, StringComparison.Ordinal);
-    }
-
-    // What Save accepts, Load reads back: metadata a load would refuse is refused before a byte is written.
+    // What Save accepts, Load reads back: metadata a load would refuse (nil in any key: MissingValuesTests) is refused
+    // before a byte is written.
     [Theory]
     [InlineData("Title")]
     [InlineData("GameId")]
@@ -225,8 +207,6 @@ public sealed class MetadataTests
     }
 
     private static Value Text(string text) => (ref MessagePackWriter w) => w.Write(text);
-
-    private static void Nil(ref MessagePackWriter writer) => writer.WriteNil();
 
     private static byte[] AsVersion1(byte[] file) => WithVersion(file, 1);
 
