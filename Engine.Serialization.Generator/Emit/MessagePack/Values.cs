@@ -56,7 +56,7 @@ internal static class Values
     /// </summary>
     public static void WriteChecked(CodeWriter code, ValueShape shape, bool allowsNull, string value, string local, string type, string member)
     {
-        if (shape.IsReferenceType && !allowsNull)
+        if (ShapeFacts.RefusesNull(shape, allowsNull))
         {
             code.Line($"var {local} = {value};");
             code.Line($"if ({local} is null) {Support}.ThrowMissing({Literal(type)}, {Literal(member)});");
@@ -71,7 +71,7 @@ internal static class Values
     /// <summary>After a value was read into <paramref name="local"/>: reports a nil where the model has none.</summary>
     public static void CheckRead(CodeWriter code, ValueShape shape, bool allowsNull, string local)
     {
-        if (shape.IsReferenceType && !allowsNull)
+        if (ShapeFacts.RefusesNull(shape, allowsNull))
         {
             code.Line($"if ({local} is null) {Support}.MissingRead();");
         }

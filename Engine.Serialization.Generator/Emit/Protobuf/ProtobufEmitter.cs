@@ -56,8 +56,7 @@ internal static class ProtobufEmitter
     public static bool IsRepeated(ValueShape shape) => shape.Kind is ShapeKind.Sequence or ShapeKind.Dictionary;
 
     /// <summary>Whether a collection's items travel in a wrapper message, because they may be null.</summary>
-    public static bool WrapsItems(ValueShape collection) =>
-        (collection.ElementAllowsNull && collection.Element!.IsReferenceType) || collection.Element!.Kind == ShapeKind.Nullable;
+    public static bool WrapsItems(ValueShape collection) => ShapeFacts.MayBeNull(collection.Element!, collection.ElementAllowsNull);
 
     /// <summary>Writes one occurrence of field <paramref name="field"/> holding <paramref name="value"/>, which is not null.</summary>
     private static void WriteOne(CodeWriter code, ValueShape shape, string field, string value)
@@ -233,7 +232,7 @@ internal static class ProtobufEmitter
         code.Line($"var {m} = {string.Format(member.Get, "value")};");
         void NullCase()
         {
-            if (!member.AllowsNull && shape.IsReferenceType)
+            if (ShapeFacts.RefusesNull(shape, member.AllowsNull))
             {
                 code.Line($"{Values.Support}.ThrowMissing({Values.Literal(ObjectCode.Short(type))}, {Values.Literal(member.Name)});");
             }
@@ -724,7 +723,7 @@ internal static class ProtobufEmitter
             code.Open("if (value.Value is { } item)");
             WriteOne(code, element.Kind == ShapeKind.Nullable ? element.Element! : element, "2", "item");
             code.Close();
-            if (element.IsReferenceType && !shape.ElementAllowsNull)
+            if (ShapeFacts.RefusesNull(element, shape.ElementAllowsNull))
             {
                 code.Line($"else {Values.Support}.ThrowMissing({Values.Literal(ObjectCode.Display(shape))}, \"[]\");");
             }
@@ -840,7 +839,7 @@ internal static class ProtobufEmitter
                 code.Open($"if (c{i} is not null)");
                 WriteOne(code, part.Shape, field, "c" + i);
                 code.Close();
-                if (!part.AllowsNull)
+                if (ShapeFacts.RefusesNull(part.Shape, part.AllowsNull))
                 {
                     code.Line($"else {Values.Support}.ThrowMissing({Values.Literal(model.DisplayName)}, {Values.Literal(part.Accessor)});");
                 }

@@ -55,7 +55,7 @@ internal static class XmlEmitter
         }
 
         code.Line($"var {local} = {value};");
-        if (!allowsNull)
+        if (ShapeFacts.RefusesNull(shape, allowsNull))
         {
             code.Line($"if ({local} is null) {Values.Support}.ThrowMissing({Values.Literal(type)}, {Values.Literal(member)});");
             code.Line(WriteValue(shape, name, local));
