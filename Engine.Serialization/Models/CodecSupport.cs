@@ -72,6 +72,33 @@ public static class CodecSupport
     public static void ThrowMissing(string type, string member) => throw new MissingValueException(type, member);
 
     /// <summary>
+    /// Reads a float as <c>MessagePackReader.ReadSingle()</c> does (a float32; a float64 or an integer rounded to the
+    /// nearest float), except that a finite float64 beyond float's range is refused rather than made infinity.
+    /// </summary>
+    public static float ReadSingle(ref MessagePackReader reader) =>
+        reader.NextCode == MessagePackCode.Float64 ? ToSingle(reader.ReadDouble()) : reader.ReadSingle();
+
+    /// <summary>Reads a Half as a float (<see cref="ReadSingle"/>) rounded to the nearest Half; a finite one beyond Half's range is refused.</summary>
+    public static Half ReadHalf(ref MessagePackReader reader) => ToHalf(ReadSingle(ref reader));
+
+    /// <summary>The nearest float; a finite value beyond float's range throws <see cref="OverflowException"/> instead of becoming infinity.</summary>
+    public static float ToSingle(double value)
+    {
+        float nearest = (float)value;
+        return float.IsInfinity(nearest) && double.IsFinite(value) ? throw NumberBeyond("float", value) : nearest;
+    }
+
+    /// <summary>The nearest Half; a finite value beyond Half's range throws <see cref="OverflowException"/> instead of becoming infinity.</summary>
+    public static Half ToHalf(float value)
+    {
+        var nearest = (Half)value;
+        return Half.IsInfinity(nearest) && float.IsFinite(value) ? throw NumberBeyond("Half", value) : nearest;
+    }
+
+    private static OverflowException NumberBeyond(string type, double value) =>
+        new(string.Create(CultureInfo.InvariantCulture, $"{value:R} is beyond what a {type} holds."));
+
+    /// <summary>
     /// Reads a string as <c>MessagePackReader.ReadString()</c> does (nil is null; bytes that are not UTF-8 become
     /// U+FFFD), faster for what a game's text nearly always is: ASCII, widened without transcoding.
     /// </summary>

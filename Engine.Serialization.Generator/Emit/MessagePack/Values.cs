@@ -35,6 +35,10 @@ internal static class Values
     public static string Read(ValueShape shape) => shape.Kind switch
     {
         ShapeKind.Primitive when shape.TypeName == "string" => $"{Support}.ReadString(ref reader)",
+
+        // MessagePackReader.ReadSingle and HalfFormatter would make a finite number beyond the type's range infinity.
+        ShapeKind.Primitive when shape.TypeName == "float" => $"{Support}.ReadSingle(ref reader)",
+        ShapeKind.Scalar when shape.TypeName == "global::System.Half" => $"{Support}.ReadHalf(ref reader)",
         ShapeKind.Primitive => $"reader.{shape.ReadMethod}()",
         ShapeKind.Enum => Loaded(shape, $"({shape.TypeName})reader.{shape.ReadMethod}()"),
         ShapeKind.DateTime => "reader.ReadDateTime()",

@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.ComponentModel;
 using System.Globalization;
 using System.Numerics;
@@ -130,34 +131,60 @@ public static class XmlCodec
 
     public static double ReadDouble(XmlReader reader) => ParseDouble(NumberText(reader));
 
-    /// <summary>As <see cref="XmlConvert.ToSingle(string)"/>, over a span.</summary>
+    /// <summary>
+    /// As <see cref="XmlConvert.ToSingle(string)"/>, over a span, but holding to XML Schema's spellings (no "Infinity")
+    /// and refusing a finite number beyond float's range, which XmlConvert makes infinity.
+    /// </summary>
     internal static float ParseSingle(ReadOnlySpan<char> text)
     {
-        text = text.Trim(XmlWhitespace);
+        text = FloatingText(text);
         return text switch
         {
             "INF" => float.PositiveInfinity,
             "-INF" => float.NegativeInfinity,
-            _ => float.Parse(text, Floating, NumberFormatInfo.InvariantInfo) is var value && value == 0 && text[0] == '-' ? -0f : value,
+            "NaN" => float.NaN,
+            _ => float.Parse(text, Floating, NumberFormatInfo.InvariantInfo) switch
+            {
+                var value when float.IsInfinity(value) => throw new OverflowException($"{text} is beyond what a float holds."),
+                0 when text[0] == '-' => -0f,
+                var value => value,
+            },
         };
     }
 
-    /// <summary>As <see cref="XmlConvert.ToDouble(string)"/>, over a span.</summary>
+    /// <summary>As <see cref="ParseSingle"/>, for a double.</summary>
     internal static double ParseDouble(ReadOnlySpan<char> text)
     {
-        text = text.Trim(XmlWhitespace);
+        text = FloatingText(text);
         return text switch
         {
             "INF" => double.PositiveInfinity,
             "-INF" => double.NegativeInfinity,
-            _ => double.Parse(text, Floating, NumberFormatInfo.InvariantInfo) is var value && value == 0 && text[0] == '-' ? -0d : value,
+            "NaN" => double.NaN,
+            _ => double.Parse(text, Floating, NumberFormatInfo.InvariantInfo) switch
+            {
+                var value when double.IsInfinity(value) => throw new OverflowException($"{text} is beyond what a double holds."),
+                0 when text[0] == '-' => -0d,
+                var value => value,
+            },
         };
+    }
+
+    /// <summary>The text of a float or double without the whitespace around it, refused unless XML Schema spells a number so.</summary>
+    private static ReadOnlySpan<char> FloatingText(ReadOnlySpan<char> text)
+    {
+        text = text.Trim(XmlWhitespace);
+        return text is "INF" or "-INF" or "NaN" || !text.ContainsAnyExcept(FloatingCharacters)
+            ? text
+            : throw new FormatException($"'{text}' is not a number as XML Schema writes one.");
     }
 
     private const NumberStyles Signed = NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite | NumberStyles.AllowLeadingSign;
     private const NumberStyles Unsigned = NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite;
     private const NumberStyles Floating = NumberStyles.AllowLeadingSign | NumberStyles.AllowDecimalPoint | NumberStyles.AllowExponent;
     private const string XmlWhitespace = " \t\n\r";
+
+    private static readonly SearchValues<char> FloatingCharacters = SearchValues.Create("0123456789+-.eE");
 
     // A save's numbers are read into this buffer rather than a new string each: a height grid holds millions of them.
     [ThreadStatic]
@@ -316,8 +343,14 @@ public static class XmlCodec
     {
         ArgumentNullException.ThrowIfNull(text);
         var names = string.Join(", ", text.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries));
-        return Enum.TryParse<T>(names, ignoreCase: false, out var value) && names.Length > 0
-            ? value
+        if (Enum.TryParse<T>(names, ignoreCase: false, out var value) && names.Length > 0)
+        {
+            return value;
+        }
+
+        // A number its type can't hold is damage, not a newer game's value: no enum of the type could declare it.
+        return names.Length > 0 && (char.IsAsciiDigit(names[0]) || names[0] is '-' or '+')
+            ? throw new OverflowException($"{text} is beyond what a {typeof(T).Name} holds.")
             : throw CodecSupport.UnknownEnumName(typeof(T).FullName!, text);
     }
 
@@ -327,7 +360,7 @@ public static class XmlCodec
 
     public static decimal ToDecimal(string text) => XmlConvert.ToDecimal(text);
 
-    public static Half ToHalf(string text) => (Half)XmlConvert.ToSingle(text);
+    public static Half ToHalf(string text) => CodecSupport.ToHalf(ParseSingle(text));
 
     public static Int128 ToInt128(string text) => Int128.Parse(text.AsSpan().Trim(), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
 
