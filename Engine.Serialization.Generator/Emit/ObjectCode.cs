@@ -116,20 +116,26 @@ internal static class ObjectCode
         }
     }
 
-    /// <summary>Declares the bits of which members a reader has read (<c>seen0</c>, <c>seen1</c>, ...), for <see cref="RefuseSecond"/>.</summary>
-    public static void SeenLocals(CodeWriter code, ObjectModel type)
+    /// <summary>Declares the bits of which members a reader has read (<c>seen0</c>, <c>seen1</c>, ...), for <see cref="RefuseSecond(CodeWriter, ObjectModel, int)"/>.</summary>
+    public static void SeenLocals(CodeWriter code, ObjectModel type) => SeenLocals(code, type.Members.Count);
+
+    /// <summary>Declares the bits of which of <paramref name="count"/> parts a reader has read, for <see cref="RefuseSecond(CodeWriter, string, string, int)"/>.</summary>
+    public static void SeenLocals(CodeWriter code, int count)
     {
-        for (var word = 0; word * 64 < type.Members.Count; word++)
+        for (var word = 0; word * 64 < count; word++)
         {
             code.Line($"ulong seen{word} = 0;");
         }
     }
 
     /// <summary>Refuses member <paramref name="index"/> read a second time (which value is meant can't be known), and notes it read.</summary>
-    public static void RefuseSecond(CodeWriter code, ObjectModel type, int index)
+    public static void RefuseSecond(CodeWriter code, ObjectModel type, int index) => RefuseSecond(code, Short(type), type.Members[index].Key, index);
+
+    /// <summary>Refuses part <paramref name="index"/>, named <paramref name="member"/> in <paramref name="type"/>, read a second time.</summary>
+    public static void RefuseSecond(CodeWriter code, string type, string member, int index)
     {
         var (seen, bit) = ($"seen{index / 64}", $"0x{1UL << (index % 64):X}UL");
-        code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(Short(type))}, {Values.Literal(type.Members[index].Key)});");
+        code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(type)}, {Values.Literal(member)});");
         code.Line($"{seen} |= {bit};");
     }
 

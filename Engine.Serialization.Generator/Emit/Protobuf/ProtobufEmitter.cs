@@ -490,6 +490,7 @@ internal static class ProtobufEmitter
         {
             code.Line($"case {@case.Key + 1}:");
             code.Indent();
+            code.Line($"if (result is not null) throw new global::ProtoBuf.ProtoException(\"A \" + {display} + \" message holds more than one of its cases.\");");
             code.Line($"result = state.ReadMessage<{@case.Shape.TypeName}>(default, default, {@case.Shape.HelperName}.Proto);");
             code.Line("break;");
             code.Outdent();
@@ -664,9 +665,17 @@ internal static class ProtobufEmitter
         code.Line();
         code.Open($"public {item} Read({ReaderState}, {item} value)");
         code.Line($"{e} result = default;");
+        code.Line("var seen = false;");
         code.Line("int field;");
         code.Open("while ((field = state.ReadFieldHeader()) > 0)");
-        code.Line($"if (field == 1) result = {ReadOne(inner)}; else state.SkipField();");
+        code.Open("if (field != 1)");
+        code.Line("state.SkipField();");
+        code.Line("continue;");
+        code.Close();
+        code.Line();
+        code.Line("if (seen) throw new global::ProtoBuf.ProtoException(\"An item's message holds the item twice.\");");
+        code.Line($"result = {ReadOne(inner)};");
+        code.Line("seen = true;");
         code.Close();
         code.Line();
         code.Line("return new(result);");
@@ -741,17 +750,21 @@ internal static class ProtobufEmitter
                 {{key.TypeName}} key = default;
                 var hasKey = false;
                 {{element.TypeName}} item = default;
+                var hasItem = false;
                 int field;
                 while ((field = state.ReadFieldHeader()) > 0)
                 {
                     switch (field)
                     {
                         case 1:
+                            if (hasKey) throw new global::ProtoBuf.ProtoException("A map entry holds its key twice.");
                             key = {{ReadOne(key)}};
                             hasKey = true;
                             break;
                         case 2:
+                            if (hasItem) throw new global::ProtoBuf.ProtoException("A map entry holds its value twice.");
                             item = {{ReadOne(element)}};
+                            hasItem = true;
                             break;
                         default:
                             state.SkipField();
@@ -864,6 +877,7 @@ internal static class ProtobufEmitter
             code.Line($"{model.Items[i].Shape.TypeName} c{i} = default;");
         }
 
+        ObjectCode.SeenLocals(code, model.Items.Count);
         code.Line("int field;");
         code.Open("while ((field = state.ReadFieldHeader()) > 0)");
         code.Open("switch (field)");
@@ -871,6 +885,7 @@ internal static class ProtobufEmitter
         {
             code.Line($"case {i + 1}:");
             code.Indent();
+            ObjectCode.RefuseSecond(code, model.DisplayName, model.Items[i].Accessor, i);
             code.Line($"c{i} = {ReadOne(model.Items[i].Shape)};");
             code.Line("break;");
             code.Outdent();

@@ -1,8 +1,13 @@
 using System.Buffers;
 using System.Buffers.Binary;
+using System.Globalization;
+using System.Text;
+using System.Text.RegularExpressions;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Models;
 using Engine.Serialization.Tests.Fuzzing;
+using Engine.Serialization.Tests.Schemas;
 
 namespace Engine.Serialization.Tests.Container;
 
@@ -117,6 +122,87 @@ public sealed class StrictDecodingTests
             SaveFiles.Frame(SaveFormat.Protobuf, SaveCompression.None, payload)));
 
         Assert.Contains($"names its member '{(field == "a string field" ? "Title" : "Player")}' twice", error.Message, StringComparison.Ordinal);
+    }
+
+    // MessagePack payload: a map in a dictionary holding one key twice is damage.
+    [Fact]
+    public void Load_AMessagePackDictionaryHoldingAKeyTwice_IsRefused()
+    {
+        byte[] payload = [0x81, 0xA7, .. "Margins"u8, 0x82, 0xA1, (byte)'a', 0xA1, (byte)'x', 0xA1, (byte)'a', 0xA1, (byte)'y'];
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<Notebook>(NotebookSave(SaveFormat.MessagePack, payload)));
+
+        Assert.Contains("holds the key 'a' twice", error.Message, StringComparison.Ordinal);
+    }
+
+    // protobuf payload: a field that is not repeated appearing twice in one message is damage, in every message the model's
+    // payload has: a math type's or tuple's parts, a dictionary's entry and its key, a union's, an item's wrapper.
+    [Theory]
+    [InlineData("Corner", "a part twice", "names its member 'X' twice")]
+    [InlineData("Margins", "an entry's key twice", "A map entry holds its key twice")]
+    [InlineData("Margins", "an entry's value twice", "A map entry holds its value twice")]
+    [InlineData("Margins", "two entries of one key", "holds the key 'a' twice")]
+    [InlineData("Lines", "an item's wrapper holding two items", "An item's message holds the item twice")]
+    [InlineData("Mark", "a union holding two cases", "message holds more than one of its cases")]
+    public void Load_AProtobufFieldTwiceInASmallMessage_IsRefused(string member, string twice, string said)
+    {
+        int field = NotebookField(member);
+        byte[] x = [0x0D, .. BitConverter.GetBytes(1f)]; // field 1, fixed32
+        byte[] payload = twice switch
+        {
+            "a part twice" => Message(field, [.. x, .. x]),
+            "an entry's key twice" => Message(field, [.. Text(1, "a"), .. Text(1, "b"), .. Text(2, "x")]),
+            "an entry's value twice" => Message(field, [.. Text(1, "a"), .. Text(2, "x"), .. Text(2, "y")]),
+            "two entries of one key" => [.. Message(field, [.. Text(1, "a"), .. Text(2, "x")]), .. Message(field, [.. Text(1, "a"), .. Text(2, "y")])],
+            "an item's wrapper holding two items" => Message(field, [.. Text(1, "a"), .. Text(1, "b")]),
+            _ => Message(field, [.. Message(1, []), .. Message(1, [])]),
+        };
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<Notebook>(NotebookSave(SaveFormat.Protobuf, payload)));
+
+        Assert.Contains(said, error.Message, StringComparison.Ordinal);
+    }
+
+    // What each small message holds once loads: the rule above refuses only the second occurrence.
+    [Fact]
+    public void Load_ProtobufSmallMessagesHoldingEachFieldOnce_Load()
+    {
+        byte[] payload =
+        [
+            .. Message(NotebookField("Corner"), [0x0D, .. BitConverter.GetBytes(1f), 0x15, .. BitConverter.GetBytes(2f)]),
+            .. Message(NotebookField("Margins"), [.. Text(1, "a"), .. Text(2, "x")]),
+            .. Message(NotebookField("Lines"), Text(1, "l")),
+            .. Message(NotebookField("Mark"), Message(1, [])),
+        ];
+
+        var loaded = SaveSerializer.Load<Notebook>(NotebookSave(SaveFormat.Protobuf, payload));
+
+        Assert.Equal((new System.Numerics.Vector2(1, 2), "x", "l"), (loaded.Corner, loaded.Margins["a"], loaded.Lines.Single()));
+        Assert.IsType<Dot>(loaded.Mark);
+    }
+
+    private static byte[] NotebookSave(SaveFormat format, byte[] payload) =>
+        SaveFiles.Frame(format, SaveCompression.None, payload, new SaveMetadata { ModelId = "tests.notebook" });
+
+    /// <summary>A Notebook member's protobuf field number, from its .proto.</summary>
+    private static int NotebookField(string member) =>
+        int.Parse(Regex.Match(SaveModels.SchemasOf<Notebook>().Proto, $@" {member.ToLowerInvariant()} = (\d+)").Groups[1].Value, CultureInfo.InvariantCulture);
+
+    private static byte[] Text(int field, string text) => Message(field, Encoding.UTF8.GetBytes(text));
+
+    /// <summary>A length-delimited field (a message, a string) whose content is <paramref name="content"/>; fields and lengths here are under 128.</summary>
+    private static byte[] Message(int field, byte[] content) => [.. Varint((ulong)((field << 3) | 2)), (byte)content.Length, .. content];
+
+    private static byte[] Varint(ulong value)
+    {
+        var bytes = new List<byte>();
+        for (; value >= 0x80; value >>= 7)
+        {
+            bytes.Add((byte)(value | 0x80));
+        }
+
+        bytes.Add((byte)value);
+        return [.. bytes];
     }
 
     public static TheoryData<SaveFormat> Formats() => [.. Enum.GetValues<SaveFormat>()];

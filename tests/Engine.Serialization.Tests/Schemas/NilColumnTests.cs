@@ -21,16 +21,16 @@ public sealed class NilColumnTests
 {
     private const string NotebookModel = "tests.notebook";
 
-    private static readonly Lazy<Dictionary<string, List<Row>>> GameContentTables = new(() => Tables(DocumentTables()));
+    private static readonly Lazy<Tables> GameContentTables = new(() => Read(DocumentTables()));
 
-    private static readonly Lazy<Dictionary<string, List<Row>>> NotebookTables = new(() => Tables(SaveModels.SchemasOf<Notebook>().MemberTables));
+    private static readonly Lazy<Tables> NotebookTables = new(() => Read(SaveModels.SchemasOf<Notebook>().MemberTables));
 
     public static TheoryData<string, string, string, string> Places()
     {
         var places = new TheoryData<string, string, string, string>();
         foreach (var (model, tables) in new[] { ("GameContent", GameContentTables.Value), (NotebookModel, NotebookTables.Value) })
         {
-            foreach (var (type, rows) in tables.OrderBy(t => t.Key, StringComparer.Ordinal))
+            foreach (var (type, rows) in tables.Objects.OrderBy(t => t.Key, StringComparer.Ordinal))
             {
                 foreach (var row in rows)
                 {
@@ -50,7 +50,7 @@ public sealed class NilColumnTests
     public void Load_NilWhereTheColumnSaysNo_IsRefused_AndWhereItSaysYes_Loads(string model, string type, string key, string place)
     {
         var tables = model == NotebookModel ? NotebookTables.Value : GameContentTables.Value;
-        bool allowed = tables[type].Single(r => r.Key == key).Nil.Single(n => n.Place == place).Allowed;
+        bool allowed = tables.Objects[type].Single(r => r.Key == key).Nil.Single(n => n.Place == place).Allowed;
         var path = PathTo(tables, model == NotebookModel ? nameof(Notebook) : nameof(GameContent), type).Append(Step.Member(key)).Concat(StepsInto(place)).ToList();
 
         foreach (var format in new[] { SaveFormat.MessagePack, SaveFormat.Xml })
@@ -72,15 +72,22 @@ public sealed class NilColumnTests
         }
         else
         {
-            byte[] payload = WithNil(format, (format == SaveFormat.Xml ? MediumXml : MediumMessagePack).Value, path);
+            byte[] payload = WithNil(format, (format == SaveFormat.Xml ? SmallXml : SmallMessagePack).Value, path);
             SaveSerializer.Load<GameContent>(SaveFiles.Frame(format, SaveCompression.None, payload));
         }
     }
 
-    // A Medium game: every list a path may lead through has items somewhere in it.
-    private static readonly Lazy<byte[]> MediumMessagePack = new(() => Payload(SaveFormat.MessagePack, ContentGenerator.Create(ContentSize.Medium)));
+    private static readonly Lazy<byte[]> SmallMessagePack = new(() => Payload(SaveFormat.MessagePack, Game()));
 
-    private static readonly Lazy<byte[]> MediumXml = new(() => Payload(SaveFormat.Xml, ContentGenerator.Create(ContentSize.Medium)));
+    private static readonly Lazy<byte[]> SmallXml = new(() => Payload(SaveFormat.Xml, Game()));
+
+    /// <summary>A Small game with a chosen dialog option: every list a path leads through then has items somewhere.</summary>
+    private static GameContent Game()
+    {
+        var game = ContentGenerator.Create(ContentSize.Small);
+        game.Dialogs.Add(new DialogProgress { DialogId = "d", CurrentNodeId = "n", ChosenOptionIds = ["o"] });
+        return game;
+    }
 
     private static byte[] Payload<T>(SaveFormat format, T content)
     {
@@ -98,24 +105,33 @@ public sealed class NilColumnTests
         return text[from..to];
     }
 
-    /// <summary>Each object's rows: key, .NET type, and its nil column split into places ("member", "items", "values of items").</summary>
-    private static Dictionary<string, List<Row>> Tables(string markdown)
+    /// <summary>
+    /// Each object's rows (key, .NET type, and its nil column split into places: "member", "items", "values of items"), and
+    /// each union's cases.
+    /// </summary>
+    private static Tables Read(string markdown)
     {
-        var tables = new Dictionary<string, List<Row>>(StringComparer.Ordinal);
-        List<Row>? rows = null;
+        var tables = new Tables([], []);
+        string? type = null;
         foreach (string line in markdown.Split('\n'))
         {
             if (line.StartsWith("#### ", StringComparison.Ordinal))
             {
-                rows = tables[line[5..].Trim()] = [];
+                type = line[5..].Trim();
             }
-            else if (rows is not null && Regex.Match(line, @"^\| `(?<key>[^`]+)` \| `(?<type>[^`]+)` \| (?<nil>[^|]+) \|") is { Success: true } row)
+            else if (type is not null && Regex.Match(line, @"^\| \d+ \| `(?<case>\w+)` \|") is { Success: true } unionCase)
+            {
+                tables.Unions.TryAdd(type, []);
+                tables.Unions[type].Add(unionCase.Groups["case"].Value);
+            }
+            else if (type is not null && Regex.Match(line, @"^\| `(?<key>[^`]+)` \| `(?<type>[^`]+)` \| (?<nil>[^|]+) \|") is { Success: true } row)
             {
                 var nil = row.Groups["nil"].Value.Trim().Split("; ")
                     .Select(part => part.Split(": ") is [var place, var answer] ? (place, answer) : ("member", part))
                     .Select(p => (p.Item1, p.Item2 == "yes"))
                     .ToList();
-                rows.Add(new Row(row.Groups["key"].Value, row.Groups["type"].Value, nil));
+                tables.Objects.TryAdd(type, []);
+                tables.Objects[type].Add(new Row(row.Groups["key"].Value, row.Groups["type"].Value, nil));
             }
         }
 
@@ -123,20 +139,25 @@ public sealed class NilColumnTests
     }
 
     /// <summary>The steps from the root to an object of <paramref name="type"/>, through the tables' own types.</summary>
-    private static IEnumerable<Step> PathTo(Dictionary<string, List<Row>> tables, string root, string type)
+    private static IEnumerable<Step> PathTo(Tables tables, string root, string type)
     {
         var paths = new Dictionary<string, List<Step>>(StringComparer.Ordinal) { [root] = [] };
         var pending = new Queue<string>([root]);
         while (pending.TryDequeue(out string? at))
         {
-            foreach (var row in tables[at])
+            foreach (var row in tables.Objects[at])
             {
                 var item = Regex.Match(row.Type, @"^(?:TrackedList|List)<(?<item>\w+)>$");
                 string reached = item.Success ? item.Groups["item"].Value : row.Type.TrimEnd('?');
-                if (tables.ContainsKey(reached) && !paths.ContainsKey(reached))
+                List<Step> path = [.. paths[at], Step.Member(row.Key), .. item.Success ? [Step.Item] : Array.Empty<Step>()];
+                foreach (var (target, steps) in tables.Unions.TryGetValue(reached, out var cases)
+                    ? cases.Select(c => (c, (List<Step>)[.. path, Step.Case(c)]))
+                    : [(reached, path)])
                 {
-                    paths[reached] = [.. paths[at], Step.Member(row.Key), .. item.Success ? [Step.Item] : Array.Empty<Step>()];
-                    pending.Enqueue(reached);
+                    if (tables.Objects.ContainsKey(target) && paths.TryAdd(target, steps))
+                    {
+                        pending.Enqueue(target);
+                    }
                 }
             }
         }
@@ -175,7 +196,7 @@ public sealed class NilColumnTests
         var step = path[index];
         var children = step.Kind switch
         {
-            StepKind.Member => at.Elements(step.Key),
+            StepKind.Member or StepKind.Case => at.Elements(step.Key),
             StepKind.Value => at.Elements().Select(entry => entry.Element("Value")!),
             _ => at.Elements(),
         };
@@ -197,6 +218,14 @@ public sealed class NilColumnTests
             }
 
             var step = path[index];
+            if (step.Kind == StepKind.Case)
+            {
+                // [key, value]: the value of the case the model's payload holds (the test's own game holds the one sought).
+                reader.ReadArrayHeader();
+                reader.Skip();
+                return Find(reader, index + 1);
+            }
+
             if (step.Kind == StepKind.Item)
             {
                 for (int count = reader.ReadArrayHeader(), i = 0; i < count; i++)
@@ -237,11 +266,14 @@ public sealed class NilColumnTests
 
     private sealed record Row(string Key, string Type, List<(string Place, bool Allowed)> Nil);
 
+    private sealed record Tables(Dictionary<string, List<Row>> Objects, Dictionary<string, List<string>> Unions);
+
     private enum StepKind
     {
         Member,
         Item,
         Value,
+        Case,
     }
 
     /// <summary>A member by key, a list's item, or a dictionary's value.</summary>
@@ -253,11 +285,13 @@ public sealed class NilColumnTests
 
         public static Step Member(string key) => new(StepKind.Member, key);
 
-        public override string ToString() => Kind == StepKind.Member ? Key : $"[{Kind}]";
+        public static Step Case(string name) => new(StepKind.Case, name);
+
+        public override string ToString() => Kind == StepKind.Item || Kind == StepKind.Value ? $"[{Kind}]" : Key;
     }
 }
 
-/// <summary>A model whose members, items and values may be nil, and some that may not.</summary>
+/// <summary>A model whose members, items and values may be nil, and some that may not; its small protobuf messages serve StrictDecodingTests.</summary>
 [SaveModel(Id = "tests.notebook")]
 [MessagePackObject(keyAsPropertyName: true)]
 public sealed class Notebook
@@ -278,6 +312,10 @@ public sealed class Notebook
 
     public List<List<string?>> Chapters { get; set; } = [];
 
+    public System.Numerics.Vector2 Corner { get; set; }
+
+    public Mark? Mark { get; set; }
+
     /// <summary>Every member, item and value present, so a test can put nil in any one place.</summary>
     public static Notebook Full() => new()
     {
@@ -289,5 +327,18 @@ public sealed class Notebook
         Lines = ["l"],
         Margins = { ["m"] = "x" },
         Chapters = [["c"]],
+        Corner = new(1, 2),
+        Mark = new Dot { Size = 3 },
     };
+}
+
+[Union(0, typeof(Dot))]
+public abstract class Mark
+{
+}
+
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class Dot : Mark
+{
+    public int Size { get; set; }
 }
