@@ -1,11 +1,9 @@
 using System.Buffers;
 using System.Buffers.Binary;
-using System.Globalization;
 using System.Text;
-using System.Text.RegularExpressions;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
-using Engine.Serialization.Models;
+using Engine.Serialization.Tests.Formats.Protobuf;
 using Engine.Serialization.Tests.Fuzzing;
 using Engine.Serialization.Tests.Schemas;
 
@@ -184,26 +182,11 @@ public sealed class StrictDecodingTests
     private static byte[] NotebookSave(SaveFormat format, byte[] payload) =>
         SaveFiles.Frame(format, SaveCompression.None, payload, new SaveMetadata { ModelId = "tests.notebook" });
 
-    /// <summary>A Notebook member's protobuf field number, from its .proto.</summary>
-    private static int NotebookField(string member) =>
-        int.Parse(Regex.Match(SaveModels.SchemasOf<Notebook>().Proto, $@" {member.ToLowerInvariant()} = (\d+)").Groups[1].Value, CultureInfo.InvariantCulture);
+    private static int NotebookField(string member) => ProtoPayloads.FieldNumber<Notebook>(member.ToLowerInvariant());
 
     private static byte[] Text(int field, string text) => Message(field, Encoding.UTF8.GetBytes(text));
 
-    /// <summary>A length-delimited field (a message, a string) whose content is <paramref name="content"/>; fields and lengths here are under 128.</summary>
-    private static byte[] Message(int field, byte[] content) => [.. Varint((ulong)((field << 3) | 2)), (byte)content.Length, .. content];
-
-    private static byte[] Varint(ulong value)
-    {
-        var bytes = new List<byte>();
-        for (; value >= 0x80; value >>= 7)
-        {
-            bytes.Add((byte)(value | 0x80));
-        }
-
-        bytes.Add((byte)value);
-        return [.. bytes];
-    }
+    private static byte[] Message(int field, byte[] content) => ProtoPayloads.LengthDelimited(field, content);
 
     public static TheoryData<SaveFormat> Formats() => [.. Enum.GetValues<SaveFormat>()];
 

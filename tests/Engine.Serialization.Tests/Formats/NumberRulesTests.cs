@@ -4,7 +4,7 @@ using System.Numerics;
 using System.Text;
 using System.Text.RegularExpressions;
 using Engine.Serialization.Container;
-using Engine.Serialization.Models;
+using Engine.Serialization.Tests.Formats.Protobuf;
 using Engine.Serialization.Tests.Fuzzing;
 using Engine.Testing;
 using MessagePack;
@@ -314,7 +314,7 @@ public sealed class NumberRulesTests
     private static object? LoadProtobuf(string member, string encoding)
     {
         string snake = Regex.Replace(member, "(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_").ToLowerInvariant();
-        int field = int.Parse(Regex.Match(SaveModels.SchemasOf<Numbers>().Proto, $@" {snake} = (\d+)").Groups[1].Value, CultureInfo.InvariantCulture);
+        int field = ProtoPayloads.FieldNumber<Numbers>(snake);
         string[] parts = encoding.Split(' ', 2);
         string text = parts[1];
         var buffer = new ArrayBufferWriter<byte>();
@@ -329,7 +329,7 @@ public sealed class NumberRulesTests
                     break;
                 case "packed":
                     writer.WriteFieldHeader(field, WireType.String);
-                    writer.WriteBytes(Varint(ulong.Parse(text, CultureInfo.InvariantCulture)));
+                    writer.WriteBytes(ProtoPayloads.Varint(ulong.Parse(text, CultureInfo.InvariantCulture)));
                     break;
                 case "fixed32":
                     writer.WriteFieldHeader(field, WireType.Fixed32);
@@ -371,18 +371,6 @@ public sealed class NumberRulesTests
         var loaded = SaveSerializer.Load<Numbers>(Frame(SaveFormat.Protobuf, buffer.WrittenSpan.ToArray()));
         object? value = typeof(Numbers).GetProperty(member)!.GetValue(loaded);
         return value is System.Collections.IList { Count: 1 } one ? one[0] : value;
-    }
-
-    private static byte[] Varint(ulong value)
-    {
-        var bytes = new List<byte>();
-        for (; value >= 0x80; value >>= 7)
-        {
-            bytes.Add((byte)(value | 0x80));
-        }
-
-        bytes.Add((byte)value);
-        return [.. bytes];
     }
 
     private static byte[] Frame(SaveFormat format, byte[] payload) =>

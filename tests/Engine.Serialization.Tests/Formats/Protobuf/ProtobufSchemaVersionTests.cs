@@ -1,6 +1,4 @@
 using System.Buffers;
-using System.Globalization;
-using System.Text.RegularExpressions;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
 using Engine.Serialization.Tests.Fixtures;
@@ -63,8 +61,7 @@ public sealed class ProtobufSchemaVersionTests
     /// <summary>A Ledger payload holding only its SchemaVersion, in the field its .proto numbers it.</summary>
     private static byte[] LedgerSchemaVersion(int version)
     {
-        var proto = Engine.Serialization.Models.SaveModels.Get<Ledger>().Schemas.Proto;
-        int field = int.Parse(Regex.Match(proto, @"schema_version = (\d+);").Groups[1].Value, CultureInfo.InvariantCulture);
+        int field = ProtoPayloads.FieldNumber<Ledger>("schema_version");
         var payload = new ArrayBufferWriter<byte>();
         var writer = ProtoWriter.State.Create(payload, model: null);
         try
@@ -90,32 +87,7 @@ public sealed class ProtobufSchemaVersionTests
     }
 
     /// <summary>The value of a varint field at a message's top level, or null when it is absent.</summary>
-    private static long? TopLevelVarint(byte[] message, int field)
-    {
-        long? found = null;
-        var reader = ProtoReader.State.Create(message, model: null);
-        try
-        {
-            int number;
-            while ((number = reader.ReadFieldHeader()) > 0)
-            {
-                if (number == field)
-                {
-                    found = reader.ReadInt64();
-                }
-                else
-                {
-                    reader.SkipField();
-                }
-            }
-        }
-        finally
-        {
-            reader.Dispose();
-        }
-
-        return found;
-    }
+    private static long? TopLevelVarint(byte[] message, int field) => ProtoPayloads.TopLevel(message).SingleOrDefault(f => f.Field == field).Varint;
 }
 
 /// <summary>A model whose SchemaVersion member defaults to 0 while its schema is 3: a default that is not the header's.</summary>
