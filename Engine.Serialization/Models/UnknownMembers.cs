@@ -3,6 +3,7 @@ using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Xml;
 using System.Xml.Linq;
+using Engine.Serialization.Formats.Xml;
 using MessagePack;
 using ProtoBuf;
 
@@ -134,12 +135,7 @@ public sealed class UnknownMembers
         }
 
         /// <summary>Keeps the XML element the reader is at, moving past it.</summary>
-        public void AddXml(XmlReader reader)
-        {
-            ArgumentNullException.ThrowIfNull(reader);
-            CodecSupport.Creating();
-            (_elements ??= []).Add((XElement)XNode.ReadFrom(reader));
-        }
+        public void AddXml(XmlReader reader) => (_elements ??= []).Add(XmlCodec.ReadElement(reader));
 
         /// <summary>Keeps the protobuf field whose header was just read.</summary>
         public void AddProtobuf(ref ProtoReader.State state)

@@ -33,13 +33,48 @@ internal static class XmlSaveFormat
         IgnoreProcessingInstructions = true,
     };
 
+    /// <summary>
+    /// Reads a payload's root element with <paramref name="readRoot"/>, which leaves the reader past it; nothing but
+    /// whitespace may follow. What the reader refuses is damage, named with its line and position.
+    /// </summary>
+    internal static TRoot ReadDocument<TRoot>(ReadOnlyMemory<byte> payload, Func<XmlReader, TRoot> readRoot)
+    {
+        using var stream = PayloadStream.Over(payload);
+        using var reader = XmlReader.Create(stream, ReaderSettingsFor(payload.Length));
+        try
+        {
+            if (reader.MoveToContent() != XmlNodeType.Element)
+            {
+                throw new SaveCorruptedException("The XML payload holds no element: there is no game in it.");
+            }
+
+            var root = readRoot(reader);
+            for (; !reader.EOF; reader.Read())
+            {
+                if (reader.NodeType is not (XmlNodeType.None or XmlNodeType.Whitespace or XmlNodeType.SignificantWhitespace))
+                {
+                    throw new SaveCorruptedException($"The XML payload has {reader.NodeType} after its root element{Where(reader)}.");
+                }
+            }
+
+            return root;
+        }
+        catch (Exception e) when (e is XmlException or FormatException or OverflowException or ArgumentException or InvalidOperationException)
+        {
+            throw new SaveCorruptedException($"The XML payload could not be read{Where(reader)}: {DecodeFailure.Describe(e)}.", innerException: e);
+        }
+    }
+
     /// <summary>A document holds no more characters than its payload has bytes, whatever its encoding.</summary>
-    internal static XmlReaderSettings ReaderSettingsFor(int payloadLength)
+    private static XmlReaderSettings ReaderSettingsFor(int payloadLength)
     {
         var settings = ReaderSettings.Clone();
         settings.MaxCharactersInDocument = Math.Max(payloadLength, 1);
         return settings;
     }
+
+    private static string Where(XmlReader reader) =>
+        reader is IXmlLineInfo { LineNumber: > 0 } line ? $" (line {line.LineNumber}, position {line.LinePosition})" : string.Empty;
 }
 
 /// <summary>
@@ -81,30 +116,11 @@ internal sealed class XmlSaveFormat<T>(SaveModelCodec<T> codec) : ISaveFormat<T>
 
     public T Read(ReadOnlyMemory<byte> payload)
     {
-        T? content;
-        using var stream = PayloadStream.Over(payload);
-        using var reader = XmlReader.Create(stream, XmlSaveFormat.ReaderSettingsFor(payload.Length));
         CodecSupport.TakeMissingRead();
-        try
+        T? content;
+        using (DecodeBudget.Open(payload.Length))
         {
-            using var budget = DecodeBudget.Open(payload.Length);
-            if (reader.MoveToContent() != XmlNodeType.Element)
-            {
-                throw new SaveCorruptedException("The XML payload holds no element: there is no game in it.");
-            }
-
-            content = codec.ReadXml(reader);
-            while (reader.Read())
-            {
-                if (reader.NodeType is not (XmlNodeType.Whitespace or XmlNodeType.SignificantWhitespace))
-                {
-                    throw new SaveCorruptedException($"The XML payload has {reader.NodeType} after the game{Where(reader)}.");
-                }
-            }
-        }
-        catch (Exception e) when (e is XmlException or FormatException or OverflowException or ArgumentException or InvalidOperationException)
-        {
-            throw new SaveCorruptedException($"The XML payload could not be read{Where(reader)}: {DecodeFailure.Describe(e)}.", innerException: e);
+            content = XmlSaveFormat.ReadDocument(payload, codec.ReadXml);
         }
 
         if (content is null)
@@ -119,7 +135,4 @@ internal sealed class XmlSaveFormat<T>(SaveModelCodec<T> codec) : ISaveFormat<T>
 
         return content;
     }
-
-    private static string Where(XmlReader reader) =>
-        reader is IXmlLineInfo { LineNumber: > 0 } line ? $" (line {line.LineNumber}, position {line.LinePosition})" : string.Empty;
 }

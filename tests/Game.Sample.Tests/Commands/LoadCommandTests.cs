@@ -137,7 +137,15 @@ public sealed class LoadCommandTests : IDisposable
         ["messagepack-nil-rooms"] = () => Plain(SaveFormat.MessagePack, [0x81, 0xA5, .. "Rooms"u8, 0xC0]),
         ["protobuf-length-of-two-billion"] = () => Plain(SaveFormat.Protobuf, [0x22, 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 1, 2, 3]),
         ["cut-short"] = () => SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small)).AsSpan(0, 3000).ToArray(),
+        ["xml-a-million-deep-under-an-unknown-element"] = () => Plain(SaveFormat.Xml, NestedUnderAnUnknownElement(1_000_000)),
+        ["xml-a-million-deep-under-an-unknown-element-lz4"] = () => Lz4(SaveFormat.Xml, NestedUnderAnUnknownElement(1_000_000)),
     };
+
+    /// <summary>A game holding a member this build lacks, whose elements nest <paramref name="levels"/> deep: 7 bytes a level, about 30 KB in LZ4.</summary>
+    private static byte[] NestedUnderAnUnknownElement(int levels) => Encoding.UTF8.GetBytes(
+        $"<GameContent><Unknown>{string.Concat(Enumerable.Repeat("<a>", levels))}{string.Concat(Enumerable.Repeat("</a>", levels))}</Unknown></GameContent>");
+
+    private static byte[] Lz4(SaveFormat format, byte[] payload) => Frame(format, SaveCompression.Lz4, Lz4Frame(payload), payload.Length);
 
     private static byte[] Plain(SaveFormat format, byte[] payload) => Frame(format, SaveCompression.None, payload, payload.Length);
 
@@ -151,12 +159,14 @@ public sealed class LoadCommandTests : IDisposable
         return file.WrittenSpan.ToArray();
     }
 
-    private static byte[] Lz4Zeros(int length)
+    private static byte[] Lz4Zeros(int length) => Lz4Frame(new byte[length]);
+
+    private static byte[] Lz4Frame(byte[] content)
     {
         using var stored = new MemoryStream();
         using (var encoder = LZ4Stream.Encode(stored, leaveOpen: true))
         {
-            encoder.Write(new byte[length]);
+            encoder.Write(content);
         }
 
         return stored.ToArray();
