@@ -37,6 +37,9 @@ public sealed class UnknownMembers
         _fields = fields;
     }
 
+    /// <summary>Whether any object has kept members since the process started.</summary>
+    internal static bool AnyKept => _anyKept;
+
     /// <summary>How many MessagePack key/value pairs are kept (what a MessagePack map header counts).</summary>
     public int Count { get; }
 

@@ -19,6 +19,16 @@ internal static class XmlSaveFormat
     };
 
     /// <summary>
+    /// A writer of a save's XML. A model's own members nest within what a load reads; members a newer game wrote, kept
+    /// with an object that moved deeper since, may not, so once any are kept each element's depth is counted.
+    /// </summary>
+    internal static XmlWriter CreateWriter(Stream stream)
+    {
+        var writer = XmlWriter.Create(stream, WriterSettings);
+        return UnknownMembers.AnyKept ? new DepthLimitedXmlWriter(writer) : writer;
+    }
+
+    /// <summary>
     /// No DTD, so no entity can be declared (a "billion laughs" or an external entity is refused at
     /// its DOCTYPE), no resolver to fetch anything, and a small cap on entity expansion behind that.
     /// </summary>
@@ -94,7 +104,7 @@ internal sealed class XmlSaveFormat<T>(SaveModelCodec<T> codec) : ISaveFormat<T>
         using var stream = new MemoryStream();
         try
         {
-            using (var writer = XmlWriter.Create(stream, XmlSaveFormat.WriterSettings))
+            using (var writer = XmlSaveFormat.CreateWriter(stream))
             {
                 writer.WriteStartDocument();
                 codec.WriteXml(writer, content);
