@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Text;
+using System.Text.Unicode;
 using System.Xml;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Models;
@@ -43,16 +44,31 @@ internal static class XmlSaveFormat
         IgnoreProcessingInstructions = true,
     };
 
+    private static readonly UTF8Encoding Utf8WithoutMark = new(encoderShouldEmitUTF8Identifier: false);
+
     /// <summary>
     /// Reads a payload's root element with <paramref name="readRoot"/>, which leaves the reader past it; nothing but
-    /// whitespace may follow. What the reader refuses is damage, named with its line and position.
+    /// whitespace may follow. What the reader refuses is damage, named with its line and position. The payload is UTF-8
+    /// without a byte-order mark, and an XML declaration names no other encoding.
     /// </summary>
     internal static TRoot ReadDocument<TRoot>(ReadOnlyMemory<byte> payload, Func<XmlReader, TRoot> readRoot)
     {
-        using var stream = PayloadStream.Over(payload);
-        using var reader = XmlReader.Create(stream, ReaderSettingsFor(payload.Length));
+        if (EncodingProblem(payload.Span) is { } problem)
+        {
+            throw new SaveCorruptedException($"The XML payload {problem}: a save's XML is UTF-8, without a byte-order mark.");
+        }
+
+        // Decoded here: reading the bytes itself, XmlReader would follow the XML declaration to another encoding.
+        using var text = new StreamReader(PayloadStream.Over(payload), Utf8WithoutMark, detectEncodingFromByteOrderMarks: false, bufferSize: 1 << 14);
+        using var reader = XmlReader.Create(text, ReaderSettingsFor(payload.Length));
         try
         {
+            if (reader.Read() && reader.NodeType == XmlNodeType.XmlDeclaration
+                && reader.GetAttribute("encoding") is { } encoding && !encoding.Equals("UTF-8", StringComparison.OrdinalIgnoreCase))
+            {
+                throw new SaveCorruptedException($"The XML payload declares the encoding \"{encoding}\": a save's XML is UTF-8.");
+            }
+
             if (reader.MoveToContent() != XmlNodeType.Element)
             {
                 throw new SaveCorruptedException("The XML payload holds no element: there is no game in it.");
@@ -75,7 +91,37 @@ internal static class XmlSaveFormat
         }
     }
 
-    /// <summary>A document holds no more characters than its payload has bytes, whatever its encoding.</summary>
+    /// <summary>
+    /// Why a payload is not UTF-8 without a byte-order mark, as a clause, or null when it is. A NUL byte is U+0000, which
+    /// XML never holds: UTF-16 and UTF-32 text has them.
+    /// </summary>
+    private static string? EncodingProblem(ReadOnlySpan<byte> payload)
+    {
+        if (payload is [0xEF, 0xBB, 0xBF, ..] or [0xFE, 0xFF, ..] or [0xFF, 0xFE, ..])
+        {
+            return "starts with a byte-order mark";
+        }
+
+        if (payload.IndexOf((byte)0) is var nul and >= 0)
+        {
+            return $"holds a NUL byte at offset {nul:N0}, as UTF-16 or UTF-32 text does";
+        }
+
+        if (Utf8.IsValid(payload))
+        {
+            return null;
+        }
+
+        int offset = 0;
+        while (Rune.DecodeFromUtf8(payload[offset..], out _, out int length) == OperationStatus.Done)
+        {
+            offset += length;
+        }
+
+        return $"holds bytes that are not UTF-8 at offset {offset:N0} (0x{payload[offset]:X2})";
+    }
+
+    /// <summary>A UTF-8 document holds no more characters than its payload has bytes.</summary>
     private static XmlReaderSettings ReaderSettingsFor(int payloadLength)
     {
         var settings = ReaderSettings.Clone();

@@ -34,6 +34,15 @@ public sealed class XmlSaveDocumentTests
         Assert.Contains($"deeper than {XmlCodec.MaxDepth} levels", error.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Open_APayloadWithAByteOrderMark_ThrowsSaveCorrupted()
+    {
+        // A migration's document is read as a load reads XML: it would otherwise be written back as UTF-8 without one.
+        var error = Assert.Throws<SaveCorruptedException>(() => new XmlSaveDocument((byte[])[0xEF, 0xBB, 0xBF, .. Payload()]));
+
+        Assert.Contains("starts with a byte-order mark", error.Message, StringComparison.Ordinal);
+    }
+
     private static byte[] Payload()
     {
         var buffer = new ArrayBufferWriter<byte>();
