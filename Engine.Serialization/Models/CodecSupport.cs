@@ -123,6 +123,13 @@ public static class CodecSupport
     public static void ThrowMissing(string type, string member) => throw new MissingValueException(type, member);
 
     /// <summary>
+    /// Skips the value of a member the model lacks, refusing nesting past <see cref="MaxNesting"/> levels as the members
+    /// the model has are refused (MessagePackReader's own skip follows any nesting).
+    /// </summary>
+    public static void SkipMember(ref MessagePackReader reader) =>
+        Formats.MessagePack.MessagePackDecoding.Skip(ref reader, reader.Depth + 1, MaxNesting);
+
+    /// <summary>
     /// Reads a string as <c>MessagePackReader.ReadString()</c> does (nil is null; bytes that are not UTF-8 become
     /// U+FFFD), faster for what a game's text nearly always is: ASCII, widened without transcoding.
     /// </summary>

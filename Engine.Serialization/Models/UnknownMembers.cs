@@ -126,7 +126,8 @@ public sealed class UnknownMembers
         /// </summary>
         public void Add(ref MessagePackReader reader, long keyStart)
         {
-            reader.Skip();
+            CodecSupport.Creating();
+            CodecSupport.SkipMember(ref reader);
             var pair = reader.Sequence.Slice(keyStart, reader.Consumed - keyStart);
             _pairs ??= new ArrayBufferWriter<byte>((int)Math.Min(pair.Length, 4096));
             foreach (var segment in pair)

@@ -168,14 +168,27 @@ public sealed class HostileFileTests
     }
 
     [Fact]
-    public void Load_MessagePackNestedAMillionDeepUnderAnUnknownKey_LoadsWithoutRecursing()
+    public void Load_MessagePackNestedAMillionDeepUnderAnUnknownKey_ThrowsSaveCorruptedWithoutRecursing()
     {
-        // { "Unknown": [[[[...nil...]]]] }: skipped without a recursion per level, so no stack overflow.
+        // { "Unknown": [[[[...nil...]]]] }: a member the model lacks is held to the nesting its own members are.
         byte[] payload = [0x81, .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, 1_000_000), 0xC0];
+
+        var error = AssertRefused<SaveCorruptedException>(SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload));
+        Assert.Contains("deeper than 500 levels", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(499, true)]
+    [InlineData(500, false)]
+    public void Load_MessagePackUnknownMemberNestedToTheLimit_Loads_AndOneLevelDeeper_ThrowsSaveCorrupted(int arrays, bool loads)
+    {
+        // The root is level 1 and the unknown member's outermost array level 2, as a list member of the root would be.
+        byte[] payload = [0x81, .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, arrays), 0xC0];
 
         var result = LoadProbe.Run(SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload));
 
-        Assert.True(result.Loaded, $"{result.Refusal}{result.Escape}");
+        Assert.Equal(loads, result.Loaded);
+        Assert.True(loads || result.Refusal is SaveCorruptedException, $"{result.Refusal}{result.Escape}");
     }
 
     [Fact]
@@ -364,11 +377,12 @@ public sealed class HostileFileTests
     }
 
     [Fact]
-    public void Load_MetadataBlockNestedDeepOrNil_IsSkippedOrRefused()
+    public void Load_MetadataBlockNestedDeepOrNil_IsRefused()
     {
         byte[] deep = [0x82, .. MsgPackString("ModelId"), .. MsgPackString(SaveContainer.Version1ModelId), .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, 100_000), 0xC0];
 
-        Assert.True(LoadProbe.Run(SaveFiles.WithMetadataBytes(SmallSave, deep)).Loaded);
+        // A key the metadata lacks may nest no deeper than its own members: a slot list refuses it as a load does.
+        AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, deep));
         AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, [0xC0]));
         AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, [0x81, .. MsgPackString("SavedAtUtc"), 0xD6, 0xFF, 0, 0]));
     }
