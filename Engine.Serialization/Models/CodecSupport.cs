@@ -241,10 +241,28 @@ public static class CodecSupport
     /// </summary>
     internal static bool IsGameCodeFailure(Exception e) => e is not (SaveException or OutOfMemoryException or OperationCanceledException);
 
-    /// <summary>The game's own code threw while it was saved; the inner exception says where.</summary>
+    /// <summary>
+    /// The game's own code threw while it was saved; the inner exception says where. What a collection throws when another
+    /// thread changes it while it is read (a changed collection's enumerator, an index past its new end) may be either.
+    /// </summary>
     internal static SaveEncodingException GameCodeFailed(Exception e) =>
-        new($"The game's own code failed while it was saved ({e.GetType().Name}: {e.Message}): nothing was written. "
-            + "A member's getter or a custom formatter threw; the inner exception says which.", innerException: e);
+        e is InvalidOperationException or ArgumentOutOfRangeException or IndexOutOfRangeException
+            ? new($"The game's own code failed while it was saved, or another thread changed the game meanwhile ({e.GetType().Name}: {e.Message}): "
+                + $"nothing was written. {ThreadRule} Otherwise a member's getter or a custom formatter threw; the inner exception says which.", innerException: e)
+            : new($"The game's own code failed while it was saved ({e.GetType().Name}: {e.Message}): nothing was written. "
+                + "A member's getter or a custom formatter threw; the inner exception says which.", innerException: e);
+
+    /// <summary>
+    /// A writer found a collection holding another number of items than it had when the save began: another thread
+    /// changed it, and the save (a count followed by other items) could never be loaded.
+    /// </summary>
+    public static SaveEncodingException ChangedWhileSaving(string collection) =>
+        new($"The game changed while it was saved: a {collection} gained or lost items: nothing was written. {ThreadRule}");
+
+    /// <summary>What every refusal of a game changed during its save says.</summary>
+    internal const string ThreadRule =
+        "A save reads the game on the thread that calls it: Save, and SaveAsync, QuickSaveAsync and AutosaveAsync until they return, "
+        + "must run on the game's thread, or while it waits (docs/GUIDE.md, \"Threads\").";
 
     /// <summary>A model's OnAfterDeserialize threw: the game refused what the save holds.</summary>
     public static SaveCorruptedException AfterDeserializeFailed(string type, Exception e) =>
