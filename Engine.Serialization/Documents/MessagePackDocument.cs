@@ -26,7 +26,7 @@ internal sealed class MessagePackDocument : SaveDocument
         }
         catch (Exception e) when (e is MessagePackSerializationException or EndOfStreamException or InvalidOperationException)
         {
-            throw new SaveCorruptedException($"The MessagePack payload is not a well-formed document ({e.Message}).", innerException: e);
+            throw new SaveCorruptedException($"The MessagePack payload is not a well-formed document ({e.Message.TrimEnd('.')}).", innerException: e);
         }
     }
 

@@ -102,7 +102,7 @@ public sealed class DumpTests : IDisposable
         var run = SaveToolProgram.Run("dump", path);
 
         Assert.Equal((2, ""), (run.ExitCode, run.Output));
-        Assert.Equal($"error: {path}: The MessagePack payload is not a well-formed document (the document nests deeper than 500 levels). Load an earlier save.", run.OneErrorLine());
+        Assert.Equal($"error: {path}: The MessagePack payload is not a well-formed document (The data nests objects and collections deeper than 500 levels). Load an earlier save.", run.OneErrorLine());
     }
 
     /// <summary>Without the model an XML payload is read by its elements, to the depth a load reads, in time linear in its size.</summary>
