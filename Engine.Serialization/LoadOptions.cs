@@ -17,6 +17,14 @@ public sealed record LoadOptions
     public int MaxMetadataBytes { get; init; } = 16 * 1024 * 1024;
 
     /// <summary>
+    /// The most memory one load may allocate (default 192 MiB): the file read in, its payload decompressed, the documents
+    /// migrations open, and every object, collection and string of the game. The load of a Large generated game takes
+    /// 50 MB in MessagePack and 147 MB in XML with LZ4; past the limit the load is refused with a <see cref="Errors.SaveTooLargeException"/>,
+    /// so that no file, however made, can take the machine. A game whose saves are larger raises it.
+    /// </summary>
+    public long MaxMemoryBytes { get; init; } = 192L * 1024 * 1024;
+
+    /// <summary>
     /// The game whose saves are accepted: a save another game wrote is refused with a
     /// <see cref="Errors.ForeignSaveException"/>. Null accepts any game's save of the model.
     /// </summary>

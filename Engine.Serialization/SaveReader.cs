@@ -11,14 +11,16 @@ namespace Engine.Serialization;
 
 /// <summary>
 /// The one load path: file or stream -> container -> (the right model and game?) -> decompression -> migration ->
-/// format -> model. Failures name the file they came from.
+/// format -> model, within the load's memory budget (<see cref="LoadBudget"/>). Failures name the file they came from.
 /// </summary>
 internal static class SaveReader
 {
     public static T Read<T>(ReadOnlyMemory<byte> data, LoadOptions? options)
     {
+        options ??= LoadOptions.Default;
         var codec = SaveModels.Get<T>();
-        var (info, payload) = ReadPayload(data, options ?? LoadOptions.Default, codec);
+        using var budget = LoadBudget.ForLoad(options, data.Length);
+        var (info, payload) = ReadPayload(data, options, codec);
         var content = SaveFormats.Get(info.Header.Format, codec).Read(payload);
         if (codec.SchemaVersionOf(content) is { } own && own != codec.SchemaVersion)
         {
@@ -57,9 +59,16 @@ internal static class SaveReader
         }
     }
 
-    /// <summary>A save file's header and metadata only: what a slot list needs, without decoding the game.</summary>
+    /// <summary>A save file's header and whole metadata, without decoding the game.</summary>
     public static SaveInfo ReadInfo(string path, LoadOptions? options) =>
         WithFile(path, file => SaveContainer.ReadInfo(file, options ?? LoadOptions.Default));
+
+    /// <summary>
+    /// A save file's thumbnail, its metadata block checked as a load checks it, read through <paramref name="open"/>;
+    /// the payload is left unread.
+    /// </summary>
+    public static byte[] ReadThumbnail(string path, Func<string, Stream> open, LoadOptions options) =>
+        WithFile(path, file => SaveContainer.ReadInfo(file, options).Metadata.Thumbnail, open);
 
     /// <summary>A file's bytes, within the limits and unchecked, for tools that check them their own way; failures name the file.</summary>
     public static ReadOnlyMemory<byte> ReadFileBytes(string path, LoadOptions? options) =>
@@ -68,6 +77,7 @@ internal static class SaveReader
     /// <summary>The payload of a save of <typeparamref name="T"/>, checked, decompressed and migrated to the model's current schema.</summary>
     public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload<T>(ReadOnlyMemory<byte> data, LoadOptions options, SaveModelCodec<T> codec)
     {
+        using var budget = LoadBudget.ForLoad(options, data.Length);
         var (info, stored) = SaveContainer.Open(data, options);
         if (ForeignProblem(info, codec.ModelId, options) is { } problem)
         {
@@ -80,6 +90,7 @@ internal static class SaveReader
     /// <summary>The payload of any save, checked and decompressed, and migrated when <paramref name="migrations"/> are given.</summary>
     public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload(ReadOnlyMemory<byte> data, LoadOptions options, SchemaMigrations? migrations)
     {
+        using var budget = LoadBudget.ForLoad(options, data.Length);
         var (info, stored) = SaveContainer.Open(data, options);
         if (migrations is null)
         {
@@ -103,12 +114,12 @@ internal static class SaveReader
             : null;
     }
 
-    private static T WithFile<T>(string path, Func<FileStream, T> read)
+    private static T WithFile<T>(string path, Func<Stream, T> read, Func<string, Stream>? open = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         try
         {
-            using var file = OpenRead(path);
+            using var file = (open ?? OpenRead)(path);
             return read(file);
         }
         catch (Exception e) when (NameFile(e, path) is { } named)

@@ -36,6 +36,9 @@ public static partial class SaveSerializer
     public static Task<T> LoadFromFileAsync<T>(string path, LoadOptions? options = null, CancellationToken cancellationToken = default) =>
         SaveReader.ReadFileAsync<T>(path, options, cancellationToken);
 
-    /// <summary>Reads a save file's header and metadata only: what a slot list needs, without decoding the game.</summary>
+    /// <summary>
+    /// Reads a save file's header and its whole metadata, thumbnail included, without decoding the game (a slot list,
+    /// <see cref="Slots.SaveSlotStore{T}.List"/>, leaves the thumbnails out).
+    /// </summary>
     public static SaveInfo ReadInfo(string path, LoadOptions? options = null) => SaveReader.ReadInfo(path, options);
 }

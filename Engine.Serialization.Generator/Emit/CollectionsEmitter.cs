@@ -48,7 +48,7 @@ internal static class CollectionsEmitter
     {
         var e = shape.Element!.TypeName;
         code.Open($"public static {shape.TypeName} FromItems({Generic}List<{e}> items)");
-        code.Line($"{Values.Support}.Creating();");
+        code.Line($"{Values.Support}.CreatingItems<{e}>(items.Count);");
         switch (shape.Sequence)
         {
             case SequenceKind.Array or SequenceKind.ArrayInterface:
@@ -97,6 +97,7 @@ internal static class CollectionsEmitter
 
             public static void AddEntry({{map}} map, {{k}} key, {{v}} item)
             {
+                {{Values.Support}}.{{(shape.Dictionary == DictionaryKind.SortedDictionary ? "Creating()" : "AddingEntry(map)")}};
                 if (!map.TryAdd(key, item))
                 {
                     throw {{Values.Support}}.DuplicateKey(key);
@@ -115,7 +116,7 @@ internal static class CollectionsEmitter
         code.Line($"throw new global::Engine.Serialization.Errors.SaveCorruptedException(\"The payload's {Values.Escape(ObjectCode.Display(shape))} has lengths that don't match its \" + items.Count + \" cells.\");");
         code.Close();
         code.Line();
-        code.Line($"{Values.Support}.Creating();");
+        code.Line($"{Values.Support}.CreatingItems<{e}>(items.Count);");
         var bracket = e.IndexOf('[');
         var dimensions = string.Join(", ", lengths);
         code.Line(bracket < 0

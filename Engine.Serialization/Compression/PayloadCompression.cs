@@ -1,6 +1,5 @@
 using System.Buffers;
 using Engine.Serialization.Errors;
-using Engine.Serialization.IO;
 using K4os.Compression.LZ4;
 using K4os.Compression.LZ4.Streams;
 
@@ -33,9 +32,10 @@ internal static class PayloadCompression
     }
 
     /// <summary>
-    /// Decompresses into a buffer of exactly <paramref name="decodedLength"/> bytes (already checked
-    /// against the limits), so a hostile frame can't make it allocate more; and only once the
-    /// stored bytes could expand that far, so a tiny file can't make it allocate the limit.
+    /// Decompresses into a buffer of at most <paramref name="decodedLength"/> bytes (already checked against the limits),
+    /// so a hostile frame can't make it allocate more; and only once the stored bytes could expand that far, and then
+    /// only as fast as the frame really yields bytes (<see cref="Lz4FrameDecoding"/>), so a tiny file can't make it
+    /// allocate the limit.
     /// </summary>
     public static ReadOnlyMemory<byte> Decompress(SaveCompression compression, ReadOnlyMemory<byte> stored, int decodedLength)
     {
@@ -60,9 +60,7 @@ internal static class PayloadCompression
                 $"The header says the {stored.Length:N0}-byte LZ4 payload decodes to {decodedLength:N0} bytes, more than LZ4 can expand to.");
         }
 
-        var decoded = FreshMemory.Array<byte>(decodedLength); // every byte is written, or the load fails
-        Lz4FrameDecoding.DecodeInto(stored.Span, decoded);
-        return decoded;
+        return Lz4FrameDecoding.Decode(stored.Span, decodedLength);
     }
 
     private static LZ4Level ToK4os(Lz4Level level) => level switch

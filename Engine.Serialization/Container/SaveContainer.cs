@@ -116,6 +116,16 @@ internal static class SaveContainer
                 $"{limits.MaxPayloadBytes:N0} (LoadOptions.MaxPayloadBytes), so it could never be loaded: nothing was written.");
         }
 
+        // A load holds the file and, when it is compressed, the buffers it decompresses into; the game's objects come on top.
+        long leastMemory = HeaderSize + (long)metadataBytes.Length + storedPayload.Length
+            + (compression == SaveCompression.None ? 0 : Lz4FrameDecoding.BufferBytes(storedPayload.Length, decodedLength));
+        if (leastMemory > limits.MaxMemoryBytes)
+        {
+            throw new SaveEncodingException(
+                $"Loading the save would take more than the {limits.MaxMemoryBytes:N0} bytes of memory its load may use " +
+                $"(LoadOptions.MaxMemoryBytes): {leastMemory:N0} bytes for the file and the decompression alone, so it could never be loaded: nothing was written.");
+        }
+
         Magic.CopyTo(header);
         BinaryPrimitives.WriteUInt16LittleEndian(header[VersionOffset..], CurrentVersion);
         header[FormatOffset] = (byte)format;
@@ -140,7 +150,7 @@ internal static class SaveContainer
             throw Truncated(span.Length, header);
         }
 
-        var metadata = ReadMetadata(header, span[..HeaderSize], span.Slice(HeaderSize, header.MetadataLength));
+        var metadata = ReadMetadata(header, span[..HeaderSize], file.Slice(HeaderSize, header.MetadataLength));
         var info = new SaveInfo(header, metadata);
         if (span.Length != info.FileLength)
         {
@@ -158,8 +168,14 @@ internal static class SaveContainer
         return (info, payload);
     }
 
-    /// <summary>Reads only the header and metadata from the start of a stream; the payload is left unread.</summary>
-    public static SaveInfo ReadInfo(Stream stream, LoadOptions limits)
+    /// <summary>
+    /// Reads only the header and metadata from the start of a stream, checked as a load checks them; the payload is left
+    /// unread. The metadata block is read in pieces through its checksum and never held whole, and members this build
+    /// doesn't know are skipped. Without <paramref name="withThumbnail"/> the thumbnail's bytes are passed over too:
+    /// <see cref="SaveInfo.ThumbnailLength"/> gives its length and the metadata's <see cref="SaveMetadata.Thumbnail"/> is
+    /// empty, so that what a slot list holds does not grow with its saves' thumbnails.
+    /// </summary>
+    public static SaveInfo ReadInfo(Stream stream, LoadOptions limits, bool withThumbnail = true)
     {
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(limits);
@@ -168,17 +184,20 @@ internal static class SaveContainer
         var header = ParseHeader(headerBytes.AsSpan(0, read), limits);
         if (stream.CanSeek && stream.Length - stream.Position < header.MetadataLength)
         {
-            // Before allocating what the header declares: a short file can't hold it.
+            // Before reading what the header declares: a short file can't hold it.
             throw Truncated(stream.Length, header);
         }
 
-        byte[] metadataBytes = new byte[header.MetadataLength];
-        if (stream.ReadAtLeast(metadataBytes, metadataBytes.Length, throwOnEndOfStream: false) < metadataBytes.Length)
+        var block = MetadataBlockReader.Read(stream, header.MetadataLength, withThumbnail, blockBytes => Truncated(HeaderSize + blockBytes, header));
+        RequireMetadataChecksum(headerBytes, block.Checksum);
+        if (block.Damage is { } damage)
         {
-            throw Truncated(HeaderSize, header);
+            throw Undecodable(damage);
         }
 
-        return new SaveInfo(header, ReadMetadata(header, headerBytes, metadataBytes));
+        var metadata = DecodeMetadata(header, block.Map, block.BytesAfter);
+        metadata.Thumbnail = block.Thumbnail ?? [];
+        return new SaveInfo(header, metadata) { ThumbnailLength = block.ThumbnailLength };
     }
 
     /// <summary>
@@ -295,31 +314,47 @@ internal static class SaveContainer
         BinaryPrimitives.ReadInt64LittleEndian(data[DecodedLengthOffset..]),
         BinaryPrimitives.ReadUInt64LittleEndian(data[PayloadChecksumOffset..]));
 
-    private static SaveMetadata ReadMetadata(SaveHeader parsed, ReadOnlySpan<byte> header, ReadOnlySpan<byte> metadata)
+    private static SaveMetadata ReadMetadata(SaveHeader parsed, ReadOnlySpan<byte> header, ReadOnlyMemory<byte> metadata)
     {
-        if (BinaryPrimitives.ReadUInt32LittleEndian(header[MetadataChecksumOffset..]) != Crc32.HashToUInt32(metadata))
+        RequireMetadataChecksum(header, Crc32.HashToUInt32(metadata.Span));
+        return DecodeMetadata(parsed, metadata, bytesAfter: 0);
+    }
+
+    private static void RequireMetadataChecksum(ReadOnlySpan<byte> header, uint metadataChecksum)
+    {
+        if (BinaryPrimitives.ReadUInt32LittleEndian(header[MetadataChecksumOffset..]) != metadataChecksum)
         {
             throw new SaveCorruptedException("The metadata's checksum does not match: the file was damaged after it was written.");
         }
+    }
 
+    /// <summary>
+    /// Decodes and checks the metadata's map; <paramref name="bytesAfter"/> counts the block's bytes after
+    /// <paramref name="map"/>, which a streamed block does not keep.
+    /// </summary>
+    private static SaveMetadata DecodeMetadata(SaveHeader parsed, ReadOnlyMemory<byte> map, long bytesAfter)
+    {
         try
         {
-            var reader = new MessagePackReader(metadata.ToArray());
+            var reader = new MessagePackReader(map);
             CodecSupport.TakeMissingRead();
             SaveMetadataFormatterResolver.Read(ref reader, out SaveMetadata? read);
             bool nilRead = CodecSupport.TakeMissingRead();
-            if (!reader.End)
+            if (reader.Sequence.Length - reader.Consumed + bytesAfter is var after and > 0)
             {
-                throw new SaveCorruptedException($"The metadata block has {reader.Sequence.Length - reader.Consumed:N0} bytes after its map.");
+                throw new SaveCorruptedException($"The metadata block has {after:N0} bytes after its map.");
             }
 
             return Checked(parsed, read ?? throw new SaveCorruptedException("The metadata block is nil."), nilRead);
         }
         catch (Exception e) when (MessagePackDecoding.IsBadInput(e))
         {
-            throw new SaveCorruptedException($"The metadata block could not be decoded: {DecodeFailure.Describe(e)}.", innerException: e);
+            throw Undecodable(e);
         }
     }
+
+    private static SaveCorruptedException Undecodable(Exception e) =>
+        new($"The metadata block could not be decoded: {DecodeFailure.Describe(e)}.", innerException: e);
 
     /// <summary>
     /// Metadata a slot list can show without tripping: no nil where a value is needed (<paramref name="nilRead"/>: the

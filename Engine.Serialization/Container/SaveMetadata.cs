@@ -19,7 +19,11 @@ public sealed class SaveMetadata
     /// <summary>The game that wrote the save (<see cref="SaveOptions.GameId"/>); loads that name another game refuse it.</summary>
     public string GameId { get; set; } = "";
 
-    /// <summary>An encoded image (PNG, say) of the moment of saving; empty when there is none.</summary>
+    /// <summary>
+    /// An encoded image (PNG, say) of the moment of saving; empty when there is none. Empty too in a slot list's metadata
+    /// (<see cref="Slots.SaveSlotStore{T}.List"/>), which leaves thumbnails on disk: there <see cref="SaveInfo.ThumbnailLength"/>
+    /// says whether the save has one, and <see cref="Slots.SaveSlotStore{T}.ReadThumbnail"/> reads it.
+    /// </summary>
     public byte[] Thumbnail { get; set; } = [];
 
     /// <summary>

@@ -80,8 +80,9 @@ internal static class StreamReading
         return buffer.GetBuffer().AsMemory(0, (int)buffer.Length);
     }
 
+    /// <summary>The largest file the limits let a load read: no larger than the memory a whole load may use.</summary>
     private static long MaxFileBytes(LoadOptions limits) =>
-        Math.Min((long)SaveContainer.HeaderSize + limits.MaxMetadataBytes + limits.MaxPayloadBytes, Array.MaxLength);
+        Math.Min(Math.Min((long)SaveContainer.HeaderSize + limits.MaxMetadataBytes + limits.MaxPayloadBytes, limits.MaxMemoryBytes), Array.MaxLength);
 
     private static int RemainingWithinLimits(Stream stream, LoadOptions limits)
     {

@@ -3,9 +3,9 @@ using System.Buffers.Binary;
 using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using System.Text.Unicode;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
 using MessagePack;
 
 namespace Engine.Serialization.Models;
@@ -61,8 +61,59 @@ public static class CodecSupport
         public void Dispose() => _nesting--;
     }
 
-    /// <summary>Before each object or collection a reader creates: the load's decode budget.</summary>
-    public static void Creating() => DecodeBudget.Check();
+    /// <summary>Before each object, collection, string or byte array a reader creates: the load's budget.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Creating() => LoadBudget.Check();
+
+    /// <summary>Before a reader allocates room for <paramref name="count"/> items at once: the load's budget holds them first.</summary>
+    public static void CreatingItems<T>(int count)
+    {
+        LoadBudget.Check();
+        LoadBudget.Reserve((long)count * Unsafe.SizeOf<T>());
+    }
+
+    /// <summary>
+    /// Adds an item read to the list a reader gathers a collection in, within the load's budget: the room the list
+    /// grows to is reserved before it is allocated.
+    /// </summary>
+    public static void AddItem<T>(List<T> items, T item)
+    {
+        ArgumentNullException.ThrowIfNull(items);
+        LoadBudget.Check();
+        if (items.Count == items.Capacity)
+        {
+            LoadBudget.Reserve(Math.Max(4L, 2L * items.Capacity) * Unsafe.SizeOf<T>());
+        }
+
+        items.Add(item);
+    }
+
+    /// <summary><see cref="AddItem{T}"/> for a run of items read at once (a packed protobuf field).</summary>
+    public static void AddItems<T>(List<T> items, T[] run)
+    {
+        ArgumentNullException.ThrowIfNull(items);
+        ArgumentNullException.ThrowIfNull(run);
+        LoadBudget.Check();
+        if (items.Count + run.Length > items.Capacity)
+        {
+            LoadBudget.Reserve(Math.Max(items.Count + (long)run.Length, 2L * items.Capacity) * Unsafe.SizeOf<T>());
+        }
+
+        items.AddRange(run);
+    }
+
+    /// <summary>Before an entry is added to a dictionary a reader fills: the room it grows to is reserved in the load's budget first.</summary>
+    public static void AddingEntry<TKey, TValue>(Dictionary<TKey, TValue> map)
+        where TKey : notnull
+    {
+        ArgumentNullException.ThrowIfNull(map);
+        LoadBudget.Check();
+        if (map.Count == map.Capacity)
+        {
+            // Entries (key, value, hash and link) and their buckets.
+            LoadBudget.Reserve(Math.Max(4L, 2L * map.Capacity) * (Unsafe.SizeOf<KeyValuePair<TKey, TValue>>() + 12));
+        }
+    }
 
     /// <summary>A reader met nil where the model has none; the load finds its path and refuses the save once reading ends.</summary>
     public static void MissingRead() => _missingRead = true;
@@ -99,11 +150,19 @@ public static class CodecSupport
         new(string.Create(CultureInfo.InvariantCulture, $"{value:R} is beyond what a {type} holds."));
 
     /// <summary>
+    /// Skips the value of a member the model lacks, refusing nesting past <see cref="MaxNesting"/> levels as the members
+    /// the model has are refused (MessagePackReader's own skip follows any nesting).
+    /// </summary>
+    public static void SkipMember(ref MessagePackReader reader) =>
+        Formats.MessagePack.MessagePackDecoding.Skip(ref reader, reader.Depth + 1, MaxNesting);
+
+    /// <summary>
     /// Reads a string as <c>MessagePackReader.ReadString()</c> does (nil is null; bytes that are not UTF-8 become
     /// U+FFFD), faster for what a game's text nearly always is: ASCII, widened without transcoding.
     /// </summary>
     public static string? ReadString(ref MessagePackReader reader)
     {
+        LoadBudget.Check();
         if (!reader.TryReadStringSpan(out var utf8))
         {
             return reader.ReadString(); // nil, or text split across segments
@@ -113,7 +172,7 @@ public static class CodecSupport
     }
 
     /// <summary>A map key's UTF-8 bytes, as <c>CodeGenHelpers.ReadStringSpan</c> gives them, without its call on the usual path.</summary>
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ReadOnlySpan<byte> ReadKey(ref MessagePackReader reader) =>
         reader.TryReadStringSpan(out var key) ? key : MessagePack.Internal.CodeGenHelpers.ReadStringSpan(ref reader);
 
@@ -209,10 +268,28 @@ public static class CodecSupport
     /// </summary>
     internal static bool IsGameCodeFailure(Exception e) => e is not (SaveException or OutOfMemoryException or OperationCanceledException);
 
-    /// <summary>The game's own code threw while it was saved; the inner exception says where.</summary>
+    /// <summary>
+    /// The game's own code threw while it was saved; the inner exception says where. What a collection throws when another
+    /// thread changes it while it is read (a changed collection's enumerator, an index past a list's new end) may be either.
+    /// </summary>
     internal static SaveEncodingException GameCodeFailed(Exception e) =>
-        new($"The game's own code failed while it was saved ({e.GetType().Name}: {e.Message}): nothing was written. "
-            + "A member's getter or a custom formatter threw; the inner exception says which.", innerException: e);
+        e is InvalidOperationException or ArgumentOutOfRangeException
+            ? new($"The game's own code failed while it was saved, or another thread changed the game meanwhile ({e.GetType().Name}: {e.Message}): "
+                + $"nothing was written. {ThreadRule} Otherwise a member's getter or a custom formatter threw; the inner exception says which.", innerException: e)
+            : new($"The game's own code failed while it was saved ({e.GetType().Name}: {e.Message}): nothing was written. "
+                + "A member's getter or a custom formatter threw; the inner exception says which.", innerException: e);
+
+    /// <summary>
+    /// A writer found a collection holding another number of items than it had when the save began: another thread
+    /// changed it, and the save (a count followed by other items) could never be loaded.
+    /// </summary>
+    public static SaveEncodingException ChangedWhileSaving(string collection) =>
+        new($"The game changed while it was saved: a {collection} gained or lost items: nothing was written. {ThreadRule}");
+
+    /// <summary>What every refusal of a game changed during its save says.</summary>
+    internal const string ThreadRule =
+        "A save reads the game on the thread that calls it: Save, and SaveAsync, QuickSaveAsync and AutosaveAsync until they return, "
+        + "must run on the game's thread, or while it waits (docs/GUIDE.md, \"Threads\").";
 
     /// <summary>A model's OnAfterDeserialize threw: the game refused what the save holds.</summary>
     public static SaveCorruptedException AfterDeserializeFailed(string type, Exception e) =>

@@ -39,7 +39,7 @@ public sealed class SaveSlotStore<T>
 
     public LoadOptions LoadOptions { get; }
 
-    /// <summary>Opens a slot file for <see cref="List"/>; tests count the bytes it reads through this.</summary>
+    /// <summary>Opens a slot file for <see cref="List"/> and <see cref="ReadThumbnail"/>; tests count the bytes they read through this.</summary>
     internal Func<string, Stream> OpenForListing { get; init; } =
         path => SaveFileReading.Open(path);
 
@@ -103,8 +103,29 @@ public sealed class SaveSlotStore<T>
     /// <summary>Where a slot's previous save is kept; loads fall back to it when the newest is damaged.</summary>
     public string BackupPathOf(string slot) => _files.BackupPathOf(slot);
 
-    /// <summary>Every slot in the folder, newest first, from headers and metadata only: no payload is read.</summary>
+    /// <summary>
+    /// Every slot in the folder, newest first, from headers and metadata only: no payload is read, and thumbnails are
+    /// left on disk (<see cref="ReadThumbnail"/>), so the list's memory doesn't grow with them.
+    /// </summary>
     public IReadOnlyList<SaveSlot> List() => SlotListing.List(_files, OpenForListing, _codec.ModelId, LoadOptions);
+
+    /// <summary>
+    /// The thumbnail of a slot's save (<see cref="SaveMetadata.Thumbnail"/>; empty when it has none), read from its file
+    /// now: <see cref="List"/> leaves thumbnails on disk and gives only their length (<see cref="SaveInfo.ThumbnailLength"/>).
+    /// The metadata block is checked as a load checks it, within <see cref="LoadOptions.MaxMetadataBytes"/>, and the
+    /// payload is not read. A slot with no save throws a <see cref="SaveIOException"/>, a damaged save a
+    /// <see cref="SaveCorruptedException"/>: the backup doesn't stand in, since the list shows such a slot as unreadable.
+    /// </summary>
+    public byte[] ReadThumbnail(string slot)
+    {
+        string path = PathOf(slot);
+        if (!File.Exists(path))
+        {
+            throw new SaveIOException($"There is no save in slot '{SlotFileName.Typed(slot)}'.", path);
+        }
+
+        return SaveReader.ReadThumbnail(path, OpenForListing, LoadOptions);
+    }
 
     /// <summary>Deletes a slot and its backup, after any save to it that is still being written. False if there was none.</summary>
     public bool Delete(string slot)

@@ -4,8 +4,8 @@ using Engine.Serialization.Errors;
 namespace Engine.Serialization.Slots;
 
 /// <summary>
-/// Lists a store's slots from each file's header and metadata alone, so a save menu stays fast however
-/// large the saves are; a slot that can't be read is listed with the reason.
+/// Lists a store's slots from each file's header and metadata alone, leaving thumbnails on disk, so a save menu stays
+/// fast and small however large the saves and their thumbnails are; a slot that can't be read is listed with the reason.
 /// </summary>
 internal static class SlotListing
 {
@@ -28,7 +28,7 @@ internal static class SlotListing
         try
         {
             using var file = open(path);
-            return (SaveContainer.ReadInfo(file, options), null);
+            return (SaveContainer.ReadInfo(file, options, withThumbnail: false), null);
         }
         catch (SaveException e)
         {

@@ -609,7 +609,7 @@ internal static class ProtobufEmitter
         var element = shape.Element!;
         if (WrapsItems(shape))
         {
-            code.Line($"{items}.Add(state.ReadMessage<{Codec}.Item<{element.TypeName}>>(default, default, ItemMessage.Instance).Value);");
+            code.Line($"{Values.Support}.AddItem({items}, state.ReadMessage<{Codec}.Item<{element.TypeName}>>(default, default, ItemMessage.Instance).Value);");
             return;
         }
 
@@ -624,19 +624,19 @@ internal static class ProtobufEmitter
             };
             if (packed.FromRaw == "{0}")
             {
-                code.Line($"{items}.AddRange({Codec}.{read}(ref state));");
+                code.Line($"{Values.Support}.AddItems({items}, {Codec}.{read}(ref state));");
                 return;
             }
 
             code.Open($"foreach (var raw in {Codec}.{read}(ref state))");
-            code.Line($"{items}.Add({string.Format(packed.FromRaw, "raw")});");
+            code.Line($"{Values.Support}.AddItem({items}, {string.Format(packed.FromRaw, "raw")});");
             code.Close();
             return;
         }
 
         code.Line($"var item = {ReadOne(element)};");
         Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
-        code.Line($"{items}.Add(item);");
+        code.Line($"{Values.Support}.AddItem({items}, item);");
     }
 
     /// <summary>For items that may be null: a message holding the item as field 1, or nothing for null.</summary>
@@ -809,7 +809,7 @@ internal static class ProtobufEmitter
         code.Line("case 1:");
         code.Indent();
         code.Open($"foreach (var raw in {Codec}.ReadVarints(ref state))");
-        code.Line("lengths.Add(checked((int)raw));");
+        code.Line($"{Values.Support}.AddItem(lengths, checked((int)raw));");
         code.Close();
         code.Line("break;");
         code.Outdent();

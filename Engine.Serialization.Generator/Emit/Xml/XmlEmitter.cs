@@ -220,7 +220,7 @@ internal static class XmlEmitter
         }
 
         // Members this build doesn't know (a newer game wrote them).
-        code.Line(type.IsStruct ? "reader.Skip();" : "unknown.AddXml(reader);");
+        code.Line(type.IsStruct ? $"{Codec}.Skip(reader);" : "unknown.AddXml(reader);");
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();
@@ -403,7 +403,7 @@ internal static class XmlEmitter
                 code.Open($"while ({Codec}.NextElement(reader))");
                 code.Line($"var item = {Read(element)};");
                 Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
-                code.Line("items.Add(item);");
+                code.Line($"{Values.Support}.AddItem(items, item);");
                 code.Close();
                 code.Line($"{Codec}.EndContent(reader);");
                 code.Close();
@@ -460,7 +460,7 @@ internal static class XmlEmitter
         code.Outdent();
         code.Close();
         code.Line();
-        code.Line("reader.Skip();");
+        code.Line($"{Codec}.Skip(reader);");
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();
@@ -487,18 +487,18 @@ internal static class XmlEmitter
         code.Open($"if ({Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");
         code.Open("if (reader.LocalName == \"Length\")");
-        code.Line($"lengths.Add({Codec}.ReadInt32(reader));");
+        code.Line($"{Values.Support}.AddItem(lengths, {Codec}.ReadInt32(reader));");
         code.Close();
         code.Open($"else if (reader.LocalName == \"Items\" && {Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");
         code.Line($"var item = {Read(element)};");
         Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
-        code.Line("items.Add(item);");
+        code.Line($"{Values.Support}.AddItem(items, item);");
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();
         code.Open("else if (reader.NodeType == global::System.Xml.XmlNodeType.Element && reader.LocalName != \"Items\")");
-        code.Line("reader.Skip();");
+        code.Line($"{Codec}.Skip(reader);");
         code.Close();
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
@@ -541,7 +541,7 @@ internal static class XmlEmitter
 
         code.Close();
         code.Line();
-        code.Line("reader.Skip();");
+        code.Line($"{Codec}.Skip(reader);");
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();

@@ -50,7 +50,7 @@ internal sealed class MessagePackSaveFormat<T>(SaveModelCodec<T> codec) : ISaveF
         CodecSupport.TakeMissingRead();
         try
         {
-            using var budget = DecodeBudget.Open(payload.Length);
+            using var budget = LoadBudget.ForDecode(payload.Length);
             content = codec.Read(ref reader);
         }
         catch (Exception e) when (MessagePackDecoding.IsBadInput(e))

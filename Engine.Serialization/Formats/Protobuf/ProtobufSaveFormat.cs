@@ -34,7 +34,7 @@ internal sealed class ProtobufSaveFormat<T>(SaveModelCodec<T> codec) : ISaveForm
         {
             throw new SaveEncodingException($"{e.Message} The save could never load it back as written: nothing was written. Change the text and save again.", innerException: e);
         }
-        catch (Exception e) when (e is ProtoException or InvalidOperationException)
+        catch (ProtoException e)
         {
             throw new SaveEncodingException($"The game could not be written as protobuf ({e.Message}).", innerException: e);
         }
@@ -68,7 +68,7 @@ internal sealed class ProtobufSaveFormat<T>(SaveModelCodec<T> codec) : ISaveForm
         CodecSupport.TakeMissingRead();
         try
         {
-            using var budget = DecodeBudget.Open(payload.Length);
+            using var budget = LoadBudget.ForDecode(payload.Length);
 
             // Read through a stream, not the ReadOnlyMemory overload: protobuf-net 3.4.40's sequence
             // reader rents a buffer of a string's declared length before it checks that the bytes are
@@ -86,7 +86,7 @@ internal sealed class ProtobufSaveFormat<T>(SaveModelCodec<T> codec) : ISaveForm
         }
         catch (Exception e) when (e is not SaveException)
         {
-            DecodeBudget.RethrowWrapped(e);
+            LoadBudget.RethrowWrapped(e);
 
             // Bad input surfaces as many types (ProtoException, EndOfStreamException, OverflowException,
             // InvalidOperationException, ...): all of them mean the payload is not a valid game.

@@ -106,6 +106,78 @@ public sealed class StrictDecodingTests
         Assert.Contains("names its member 'Title' twice", error.Message, StringComparison.Ordinal);
     }
 
+    public static TheoryData<string, byte[]> XmlByteOrderMarks() => new()
+    {
+        { "UTF-8", [0xEF, 0xBB, 0xBF, .. "<GameContent><Title>A</Title></GameContent>"u8] },
+        { "UTF-16 little-endian", [0xFF, 0xFE, .. System.Text.Encoding.Unicode.GetBytes("<GameContent><Title>A</Title></GameContent>")] },
+        { "UTF-16 big-endian", [0xFE, 0xFF, .. System.Text.Encoding.BigEndianUnicode.GetBytes("<GameContent><Title>A</Title></GameContent>")] },
+    };
+
+    [Theory]
+    [MemberData(nameof(XmlByteOrderMarks))]
+    public void Load_AnXmlPayloadWithAByteOrderMark_IsRefused(string encoding, byte[] payload)
+    {
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)));
+
+        Assert.True(error.Message.Contains("starts with a byte-order mark", StringComparison.Ordinal), $"{encoding}: {error.Message}");
+    }
+
+    [Theory]
+    [InlineData("ISO-8859-1")]
+    [InlineData("us-ascii")]
+    [InlineData("UTF-16")]
+    [InlineData("utf8")]
+    public void Load_AnXmlPayloadDeclaringAnotherEncoding_IsRefused(string encoding)
+    {
+        byte[] payload = System.Text.Encoding.UTF8.GetBytes($"<?xml version=\"1.0\" encoding=\"{encoding}\"?><GameContent><Title>A</Title></GameContent>");
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)));
+
+        Assert.Contains($"declares the encoding \"{encoding}\"", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")]
+    [InlineData("<?xml version=\"1.0\" encoding=\"utf-8\"?>")]
+    [InlineData("<?xml version=\"1.0\"?>")]
+    [InlineData("")]
+    public void Load_AnXmlPayloadDeclaringUtf8OrNoEncoding_Loads(string declaration)
+    {
+        byte[] payload = System.Text.Encoding.UTF8.GetBytes($"{declaration}<GameContent><Title>Café ☕</Title></GameContent>");
+
+        Assert.Equal("Café ☕", SaveSerializer.Load<GameContent>(SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)).Title);
+    }
+
+    public static TheoryData<byte[], string> XmlNotUtf8() => new()
+    {
+        { [.. "<GameContent><Title>Caf"u8, 0xE9, .. "</Title></GameContent>"u8], "holds bytes that are not UTF-8 at offset 23 (0xE9)" }, // Latin-1
+        { [.. "<GameContent><Newer>"u8, 0x80, .. "</Newer></GameContent>"u8], "holds bytes that are not UTF-8 at offset 20 (0x80)" }, // in an unknown member
+        { [.. "<GameContent><Ti"u8, 0xE2, 0x98, .. "tle>A</Title></GameContent>"u8], "holds bytes that are not UTF-8 at offset 16 (0xE2)" }, // in a name
+        { System.Text.Encoding.Unicode.GetBytes("<GameContent><Title>A</Title></GameContent>"), "holds a NUL byte at offset 1, as UTF-16 or UTF-32 text does" },
+    };
+
+    [Theory]
+    [MemberData(nameof(XmlNotUtf8))]
+    public void Load_AnXmlPayloadThatIsNotUtf8_IsRefused(byte[] payload, string problem)
+    {
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)));
+
+        Assert.Contains($"The XML payload {problem}: a save's XML is UTF-8, without a byte-order mark.", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Load_AnXmlRootOfAnotherName_Loads_AsItsModelIsTheMetadatas()
+    {
+        // The root is named after the model's type when written, and a type may be renamed since: the metadata's
+        // ModelId says which model the payload holds (another model's save is refused before its payload is read).
+        byte[] payload = "<Other><Title>A</Title></Other>"u8.ToArray();
+
+        Assert.Equal("A", SaveSerializer.Load<GameContent>(SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)).Title);
+    }
+
     [Theory]
     [InlineData("a string field")]
     [InlineData("a message field")]

@@ -3,6 +3,7 @@ using System.IO.Hashing;
 using System.Text;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Formats.Xml;
 using K4os.Compression.LZ4.Streams;
 
 namespace Engine.Serialization.Tests.Fuzzing;
@@ -52,6 +53,86 @@ public sealed class HostileFileTests
     }
 
     [Fact]
+    public void Load_Lz4FrameOfZerosDecodingToHundredsOfMegabytes_ThrowsSaveTooLargeWithinTheLoadsMemory()
+    {
+        // 510 MiB of zeros in about 2 MB, the header telling the truth: the buffer grows only as far as the load's budget.
+        byte[] stored = Lz4Frame(new byte[510 << 20]);
+        byte[] file = SaveFiles.FrameStored(SaveFormat.MessagePack, SaveCompression.Lz4, stored, 510 << 20);
+
+        var result = LoadProbe.Run(file);
+
+        var error = Assert.IsType<SaveTooLargeException>(result.Refusal);
+        Assert.Contains("LoadOptions.MaxMemoryBytes", error.Message, StringComparison.Ordinal);
+        Assert.True(result.AllocatedBytes < LoadOptions.Default.MaxMemoryBytes, $"allocated {result.AllocatedBytes:N0} bytes");
+    }
+
+    [Fact]
+    public void Load_Lz4FrameThatFailsInItsFirstBlock_AllocatesNoBufferOfTheClaimedSize()
+    {
+        // A 100 KB frame may claim 255 times its size: 25 MB. Its first block is damaged, so it yields nothing.
+        byte[] stored = Lz4Frame(RandomBytes(100_000, seed: 31));
+        stored[15] ^= 0xFF;
+        int claimed = stored.Length * 255;
+        byte[] file = SaveFiles.FrameStored(SaveFormat.MessagePack, SaveCompression.Lz4, stored, claimed);
+
+        var result = LoadProbe.Run(file);
+
+        Assert.IsType<SaveCorruptedException>(result.Refusal);
+        Assert.True(result.AllocatedBytes < claimed / 4, $"allocated {result.AllocatedBytes:N0} bytes for a frame claiming {claimed:N0}");
+    }
+
+    [Fact]
+    public void Load_WithTheMemoryLimitBelowWhatTheSaveNeeds_ThrowsSaveTooLarge_AndLoadsWithTheDefault()
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Medium), options: new SaveOptions { Compression = SaveCompression.Lz4 });
+        var tight = LoadOptions.Default with { MaxMemoryBytes = 2 << 20 };
+
+        var error = Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load<GameContent>(save, tight));
+
+        Assert.Contains("LoadOptions.MaxMemoryBytes", error.Message, StringComparison.Ordinal);
+        Assert.Equal(ContentGenerator.Create(ContentSize.Medium).Rooms.Count, SaveSerializer.Load<GameContent>(save).Rooms.Count);
+    }
+
+    [Fact]
+    public void LoadFromFile_OfAFileLargerThanTheMemoryLimit_ThrowsSaveTooLargeBeforeReadingIt()
+    {
+        string path = Path.Combine(Path.GetTempPath(), $"over-the-limit-{Guid.NewGuid():N}.sav");
+        File.WriteAllBytes(path, SmallSave);
+        try
+        {
+            var tiny = LoadOptions.Default with { MaxMemoryBytes = SmallSave.Length - 1 };
+            long before = GC.GetAllocatedBytesForCurrentThread();
+
+            var error = Assert.Throws<SaveTooLargeException>(() => SaveSerializer.LoadFromFile<GameContent>(path, tiny));
+
+            Assert.Equal(path, error.FilePath);
+            Assert.True(GC.GetAllocatedBytesForCurrentThread() - before < SmallSave.Length, "it read the file");
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
+    [Fact]
+    public void Save_WhoseDecompressionAlonePassesTheMemoryLimitOfItsLoad_IsRefusedBeforeWriting()
+    {
+        // Zeros compress 255 times: the load's buffers grow 16 times the stored bytes, then 4 times each (Lz4FrameDecoding).
+        var game = ContentGenerator.Create(ContentSize.Small);
+        game.Rooms[0].WalkGrid = new HeightGrid(1000, 1000);
+        var lz4 = new SaveOptions { Compression = SaveCompression.Lz4 };
+        byte[] save = SaveSerializer.Save(game, options: lz4);
+        var (info, _) = SaveContainer.Open(save, LoadOptions.Default);
+        long needed = info.FileLength + Compression.Lz4FrameDecoding.BufferBytes(info.Header.PayloadLength, checked((int)info.Header.DecodedLength));
+
+        var error = Assert.Throws<SaveEncodingException>(() =>
+            SaveSerializer.Save(game, options: lz4 with { LoadedWith = LoadOptions.Default with { MaxMemoryBytes = needed - 1 } }));
+
+        Assert.Contains("nothing was written", error.Message, StringComparison.Ordinal);
+        Assert.Equal(save.Length, SaveSerializer.Save(game, options: lz4 with { LoadedWith = LoadOptions.Default with { MaxMemoryBytes = needed } }).Length);
+    }
+
+    [Fact]
     public void Load_Lz4BombThatExpandsPastTheHeader_ThrowsSaveCorruptedAfterTheDeclaredLength()
     {
         byte[] stored = Lz4Frame(new byte[64 << 20]); // 64 MiB of zeros in about 260 KB
@@ -87,14 +168,27 @@ public sealed class HostileFileTests
     }
 
     [Fact]
-    public void Load_MessagePackNestedAMillionDeepUnderAnUnknownKey_LoadsWithoutRecursing()
+    public void Load_MessagePackNestedAMillionDeepUnderAnUnknownKey_ThrowsSaveCorruptedWithoutRecursing()
     {
-        // { "Unknown": [[[[...nil...]]]] }: skipped without a recursion per level, so no stack overflow.
+        // { "Unknown": [[[[...nil...]]]] }: a member the model lacks is held to the nesting its own members are.
         byte[] payload = [0x81, .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, 1_000_000), 0xC0];
+
+        var error = AssertRefused<SaveCorruptedException>(SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload));
+        Assert.Contains("deeper than 500 levels", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(499, true)]
+    [InlineData(500, false)]
+    public void Load_MessagePackUnknownMemberNestedToTheLimit_Loads_AndOneLevelDeeper_ThrowsSaveCorrupted(int arrays, bool loads)
+    {
+        // The root is level 1 and the unknown member's outermost array level 2, as a list member of the root would be.
+        byte[] payload = [0x81, .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, arrays), 0xC0];
 
         var result = LoadProbe.Run(SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload));
 
-        Assert.True(result.Loaded, $"{result.Refusal}{result.Escape}");
+        Assert.Equal(loads, result.Loaded);
+        Assert.True(loads || result.Refusal is SaveCorruptedException, $"{result.Refusal}{result.Escape}");
     }
 
     [Fact]
@@ -217,14 +311,29 @@ public sealed class HostileFileTests
         }
     }
 
-    [Fact]
-    public void Load_XmlNestedDeepUnderAnUnknownElement_Loads()
+    [Theory]
+    [InlineData(SaveCompression.None)]
+    [InlineData(SaveCompression.Lz4)]
+    public void Load_XmlNestedDeepUnderAnUnknownElement_ThrowsSaveCorrupted(SaveCompression compression)
     {
+        // A newer game's member is kept as it was read, and its elements count against the depth a load reads.
         string xml = $"<GameContent><Unknown>{string.Concat(Enumerable.Repeat("<a>", 100_000))}{string.Concat(Enumerable.Repeat("</a>", 100_000))}</Unknown><Title>deep</Title></GameContent>";
 
-        var result = LoadProbe.Run(SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, Encoding.UTF8.GetBytes(xml)));
+        var error = AssertRefused<SaveCorruptedException>(SaveFiles.Frame(SaveFormat.Xml, compression, Encoding.UTF8.GetBytes(xml)));
+        Assert.Contains($"deeper than {XmlCodec.MaxDepth} levels", error.Message, StringComparison.Ordinal);
+    }
 
-        Assert.True(result.Loaded, $"{result.Refusal}{result.Escape}");
+    [Fact]
+    public void Load_XmlUnknownElementOfAHundredThousandPiecesOfText_LoadsWithinTheAllocationBound()
+    {
+        // Text split by comments reaches the reader in pieces; joining each to all the ones before would be quadratic.
+        string xml = $"<GameContent><Unknown>{string.Concat(Enumerable.Repeat("x<!---->", 100_000))}</Unknown><Title>pieces</Title></GameContent>";
+        byte[] file = SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, Encoding.UTF8.GetBytes(xml));
+
+        var result = LoadProbe.Run(file);
+
+        Assert.Null(LoadProbe.Violation(file, result));
+        Assert.True(result.Loaded, result.Refusal?.Message);
     }
 
     [Theory]
@@ -268,11 +377,12 @@ public sealed class HostileFileTests
     }
 
     [Fact]
-    public void Load_MetadataBlockNestedDeepOrNil_IsSkippedOrRefused()
+    public void Load_MetadataBlockNestedDeepOrNil_IsRefused()
     {
         byte[] deep = [0x82, .. MsgPackString("ModelId"), .. MsgPackString(SaveContainer.Version1ModelId), .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, 100_000), 0xC0];
 
-        Assert.True(LoadProbe.Run(SaveFiles.WithMetadataBytes(SmallSave, deep)).Loaded);
+        // A key the metadata lacks may nest no deeper than its own members: a slot list refuses it as a load does.
+        AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, deep));
         AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, [0xC0]));
         AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, [0x81, .. MsgPackString("SavedAtUtc"), 0xD6, 0xFF, 0, 0]));
     }
@@ -320,6 +430,13 @@ public sealed class HostileFileTests
     private static byte[] Repeat(byte[] bytes, int times) => [.. Enumerable.Repeat(bytes, times).SelectMany(b => b)];
 
     private static string CultureInfoInvariant(FormattableString text) => FormattableString.Invariant(text);
+
+    private static byte[] RandomBytes(int length, int seed)
+    {
+        byte[] bytes = new byte[length];
+        new Random(seed).NextBytes(bytes);
+        return bytes;
+    }
 
     private static byte[] Lz4Frame(byte[] content)
     {

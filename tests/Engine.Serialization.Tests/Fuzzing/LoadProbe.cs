@@ -11,9 +11,9 @@ internal readonly record struct ProbeResult(SaveException? Refusal, Exception? E
 }
 
 /// <summary>
-/// Feeds one untrusted input to everything that reads a save (the whole load, and the header and
-/// metadata alone as a slot list reads them) and reports how it ended. Shared by the mutation
-/// tests and the coverage-guided harness (tests/Engine.Serialization.Fuzz), which links this file.
+/// Feeds one untrusted input to everything that reads a save (the whole load, and the header and metadata alone, with
+/// the thumbnail and without it as a slot list reads them) and reports how it ended. Shared by the mutation tests and
+/// the coverage-guided harness (tests/Engine.Serialization.Fuzz), which links this file.
 /// </summary>
 internal static class LoadProbe
 {
@@ -24,10 +24,12 @@ internal static class LoadProbe
     public static readonly TimeSpan HangBound = TimeSpan.FromMinutes(1);
 
     /// <summary>
-    /// The most any input may make the loader allocate, whatever it holds: just above what the decode budget lets a load
-    /// spend (48 bytes per payload byte plus 48 MiB), so only a load that escaped the budget crosses it.
+    /// The most any input may make the loader allocate, whatever it holds: just above what the load's budget lets it spend
+    /// (48 bytes per payload byte plus 48 MiB while decoding, each stored byte expanding at most 255 times, and never
+    /// past <see cref="LoadOptions.MaxMemoryBytes"/>), so only a load that escaped the budget crosses it.
     /// </summary>
-    public static long BudgetBound(int inputLength) => (64L * inputLength) + (64L << 20);
+    public static long BudgetBound(int inputLength) =>
+        Math.Min((64L * 255 * inputLength) + (64L << 20), LoadOptions.Default.MaxMemoryBytes + (16L << 20));
 
     public static ProbeResult Run(byte[] input)
     {
@@ -49,17 +51,20 @@ internal static class LoadProbe
             escape = e;
         }
 
-        try
+        foreach (bool withThumbnail in (ReadOnlySpan<bool>)[true, false])
         {
-            using var stream = new MemoryStream(input, writable: false);
-            SaveContainer.ReadInfo(stream, LoadOptions.Default);
-        }
-        catch (SaveException)
-        {
-        }
-        catch (Exception e)
-        {
-            escape ??= e;
+            try
+            {
+                using var stream = new MemoryStream(input, writable: false);
+                SaveContainer.ReadInfo(stream, LoadOptions.Default, withThumbnail);
+            }
+            catch (SaveException)
+            {
+            }
+            catch (Exception e)
+            {
+                escape ??= e;
+            }
         }
 #pragma warning restore CA1031
 

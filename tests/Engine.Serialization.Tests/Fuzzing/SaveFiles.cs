@@ -22,7 +22,10 @@ internal static class SaveFiles
         return FrameStored(format, compression, stored.WrittenSpan, payload.Length, metadata);
     }
 
-    /// <summary>A save whose stored payload is <paramref name="stored"/> as given, declaring <paramref name="decodedLength"/>.</summary>
+    /// <summary>
+    /// A save whose stored payload is <paramref name="stored"/> as given, declaring <paramref name="decodedLength"/>: written as
+    /// a hostile writer would, past the limits a game's own save refuses.
+    /// </summary>
     public static byte[] FrameStored(SaveFormat format, SaveCompression compression, ReadOnlySpan<byte> stored, int decodedLength, SaveMetadata? metadata = null)
     {
         var file = new ArrayBufferWriter<byte>();
@@ -32,7 +35,7 @@ internal static class SaveFiles
             metadata.ModelId = SaveModels.IdOf<GameContent>();
         }
 
-        SaveContainer.Write(file, format, compression, GameContentSchema, metadata, stored, decodedLength);
+        SaveContainer.Write(file, format, compression, GameContentSchema, metadata, stored, decodedLength, AnySize);
         return file.WrittenSpan.ToArray();
     }
 
@@ -111,4 +114,6 @@ internal static class SaveFiles
     }
 
     private const int GameContentSchema = Engine.Core.Model.GameContent.CurrentSchemaVersion;
+
+    private static readonly LoadOptions AnySize = LoadOptions.Default with { MaxPayloadBytes = int.MaxValue, MaxMemoryBytes = long.MaxValue };
 }

@@ -177,8 +177,9 @@ public sealed class SaveSlotStoreTests : IDisposable
         {
             Assert.Equal((content.Title, 4521.25), (slot.Info!.Metadata.Title, slot.Info.Metadata.PlayTimeSeconds));
             Assert.InRange(slot.Info.Metadata.SavedAtUtc, before, DateTime.UtcNow.AddSeconds(1));
-            Assert.NotEmpty(slot.Info.Metadata.Thumbnail);
+            Assert.Equal(slot.Name == "quicksave" ? 2 : 3, slot.Info.ThumbnailLength);
         });
+        Assert.Equal([1, 2, 3], store.ReadThumbnail("Chapter 2: The Cave"));
         Assert.Equal(2, store.List().Count);
     }
 

@@ -71,6 +71,20 @@ public sealed class LoadCommandTests : IDisposable
         }
     }
 
+    /// <summary>The root element is named after the model's type when written; a reader takes any name, as the type may be renamed.</summary>
+    [Theory]
+    [MemberData(nameof(GameProgram.Both), MemberType = typeof(GameProgram))]
+    public void Load_OfAnXmlSaveWhoseRootHasAnotherName_Loads(string program)
+    {
+        string path = Path.Combine(_folder, "other-root.sav");
+        File.WriteAllBytes(path, Plain(SaveFormat.Xml, "<Other><Rooms><Room /><Room /></Rooms></Other>"u8.ToArray()));
+
+        var run = GameProgram.Named(program).Run(["load", path]);
+
+        Assert.True(run.ExitCode == 0, $"exit {run.ExitCode}: {run.Error}");
+        Assert.Contains(", 2 rooms, ", run.Output, StringComparison.Ordinal);
+    }
+
     public static TheoryData<string, string> SpecialFileCases()
     {
         var cases = new TheoryData<string, string>();
@@ -145,6 +159,12 @@ public sealed class LoadCommandTests : IDisposable
         ["messagepack-nil-rooms"] = () => Plain(SaveFormat.MessagePack, [0x81, 0xA5, .. "Rooms"u8, 0xC0]),
         ["protobuf-length-of-two-billion"] = () => Plain(SaveFormat.Protobuf, [0x22, 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 1, 2, 3]),
         ["cut-short"] = () => SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small)).AsSpan(0, 3000).ToArray(),
+        ["xml-a-million-deep-under-an-unknown-element"] = () => Plain(SaveFormat.Xml, NestedUnderAnUnknownElement(1_000_000)),
+        ["xml-a-million-deep-under-an-unknown-element-lz4"] = () => Lz4(SaveFormat.Xml, NestedUnderAnUnknownElement(1_000_000)),
+        ["xml-with-a-byte-order-mark"] = () => Plain(SaveFormat.Xml, [0xEF, 0xBB, 0xBF, .. "<GameContent><Title>A</Title></GameContent>"u8]),
+        ["xml-declaring-latin-1"] = () => Plain(SaveFormat.Xml, [.. "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><GameContent><Title>Caf"u8, 0xE9, .. "</Title></GameContent>"u8]),
+        ["xml-in-utf-16-without-a-byte-order-mark"] = () => Plain(SaveFormat.Xml, Encoding.Unicode.GetBytes("<GameContent><Title>A</Title></GameContent>")),
+        ["xml-not-utf-8"] = () => Plain(SaveFormat.Xml, [.. "<GameContent><Title>Caf"u8, 0xE9, .. "</Title></GameContent>"u8]),
 
         // docs/FORMAT.md, "Container versions": no version-1 writer wrote ModelId, so a version-1 block naming a model is damage.
         ["version-1-metadata-naming-a-model"] = () => Handmade(Metadata(("ModelId", SaveContainer.Version1ModelId)), [0x80], containerVersion: 1),
@@ -164,13 +184,19 @@ public sealed class LoadCommandTests : IDisposable
         ["protobuf-schema-version-disagreeing-with-the-header"] = "The payload says it holds schema 2, the header schema 1",
     };
 
+    /// <summary>A game holding a member this build lacks, whose elements nest <paramref name="levels"/> deep: 7 bytes a level, about 30 KB in LZ4.</summary>
+    private static byte[] NestedUnderAnUnknownElement(int levels) => Encoding.UTF8.GetBytes(
+        $"<GameContent><Unknown>{string.Concat(Enumerable.Repeat("<a>", levels))}{string.Concat(Enumerable.Repeat("</a>", levels))}</Unknown></GameContent>");
+
+    private static byte[] Lz4(SaveFormat format, byte[] payload) => Frame(format, SaveCompression.Lz4, Lz4Frame(payload), payload.Length);
+
     private static byte[] Plain(SaveFormat format, byte[] payload) => Frame(format, SaveCompression.None, payload, payload.Length);
 
     /// <summary>Frames a payload as a save file; a hostile one may declare more than a load accepts, which a game's save refuses.</summary>
     private static byte[] Frame(SaveFormat format, SaveCompression compression, byte[] stored, int decodedLength)
     {
         var file = new ArrayBufferWriter<byte>();
-        var anySize = LoadOptions.Default with { MaxPayloadBytes = int.MaxValue };
+        var anySize = LoadOptions.Default with { MaxPayloadBytes = int.MaxValue, MaxMemoryBytes = long.MaxValue };
         SaveContainer.Write(
             file, format, compression, 1, new SaveMetadata { Title = "hostile", ModelId = SaveContainer.Version1ModelId }, stored, decodedLength, anySize);
         return file.WrittenSpan.ToArray();
@@ -207,12 +233,14 @@ public sealed class LoadCommandTests : IDisposable
         return file;
     }
 
-    private static byte[] Lz4Zeros(int length)
+    private static byte[] Lz4Zeros(int length) => Lz4Frame(new byte[length]);
+
+    private static byte[] Lz4Frame(byte[] content)
     {
         using var stored = new MemoryStream();
         using (var encoder = LZ4Stream.Encode(stored, leaveOpen: true))
         {
-            encoder.Write(new byte[length]);
+            encoder.Write(content);
         }
 
         return stored.ToArray();
