@@ -270,10 +270,11 @@ public static class CodecSupport
 
     /// <summary>
     /// The game's own code threw while it was saved; the inner exception says where. What a collection throws when another
-    /// thread changes it while it is read (a changed collection's enumerator, an index past a list's new end) may be either.
+    /// thread changes it while it is read (a changed collection's enumerator, an index past a list's new end, a copy into
+    /// an array the list outgrew) may be either.
     /// </summary>
     internal static SaveEncodingException GameCodeFailed(Exception e) =>
-        e is InvalidOperationException or ArgumentOutOfRangeException
+        e is InvalidOperationException or ArgumentException
             ? new($"The game's own code failed while it was saved, or another thread changed the game meanwhile ({e.GetType().Name}: {e.Message}): "
                 + $"nothing was written. {ThreadRule} Otherwise a member's getter or a custom formatter threw; the inner exception says which.", innerException: e)
             : new($"The game's own code failed while it was saved ({e.GetType().Name}: {e.Message}): nothing was written. "
