@@ -1,8 +1,8 @@
 using System.Buffers;
-using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats.MessagePack;
 using Engine.Serialization.Migrations;
+using Engine.Serialization.Models;
 using MessagePack;
 
 namespace Engine.Serialization.Documents;
@@ -10,11 +10,12 @@ namespace Engine.Serialization.Documents;
 /// <summary>
 /// A MessagePack payload as an editable document for migration steps; opening one checks the whole structure, which
 /// tools that read a payload without its model rely on. Members keep their original bytes until a step opens them, so
-/// the untouched bulk of a save (height grids, logs) is copied, never decoded. Nesting is bounded like the typed decode's.
+/// the untouched bulk of a save (height grids, logs) is copied, never decoded. Nesting is bounded at
+/// <see cref="CodecSupport.MaxDocumentDepth"/>, which every save a load takes fits.
 /// </summary>
 internal sealed class MessagePackDocument : SaveDocument
 {
-    private const int MaxDepth = SaveMetadataFormatterResolver.MaxDepth;
+    private const int MaxDepth = CodecSupport.MaxDocumentDepth;
 
     private readonly Map _root;
 

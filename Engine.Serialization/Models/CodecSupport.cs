@@ -30,6 +30,14 @@ public static class CodecSupport
     public const int MaxNesting = 500;
 
     /// <summary>
+    /// The deepest a MessagePack payload nests maps and arrays counted as a document counts them, knowing no model
+    /// (migrations and savetool read payloads so). A level a load counts is at most two there (a multi-dimensional array
+    /// is two arrays; a Vector3 or a DateTimeOffset, an array the load doesn't count, ends a path), so every save
+    /// <see cref="MaxNesting"/> allows opens as a document.
+    /// </summary>
+    public const int MaxDocumentDepth = (2 * MaxNesting) + 8;
+
+    /// <summary>
     /// Whether the writer on this thread encodes a snapshot: its OnBeforeSerialize callbacks ran on the live objects
     /// when it was taken, and must not run again on copies that may lack the state they read.
     /// </summary>
@@ -150,11 +158,13 @@ public static class CodecSupport
         new(string.Create(CultureInfo.InvariantCulture, $"{value:R} is beyond what a {type} holds."));
 
     /// <summary>
-    /// Skips the value of a member the model lacks, refusing nesting past <see cref="MaxNesting"/> levels as the members
-    /// the model has are refused (MessagePackReader's own skip follows any nesting).
+    /// Skips a value the model doesn't read (a member a newer game wrote, a key that isn't text, a computed member),
+    /// refusing it past what is left of <see cref="MaxDocumentDepth"/> below its object (two levels there for each level
+    /// the reader counts), so that what a load takes, keeps and writes back opens as a document too. MessagePackReader's
+    /// own skip follows any nesting.
     /// </summary>
-    public static void SkipMember(ref MessagePackReader reader) =>
-        Formats.MessagePack.MessagePackDecoding.Skip(ref reader, reader.Depth + 1, MaxNesting);
+    public static void SkipValue(ref MessagePackReader reader) =>
+        Formats.MessagePack.MessagePackDecoding.Skip(ref reader, (2 * reader.Depth) + 1, MaxDocumentDepth);
 
     /// <summary>
     /// Reads a string as <c>MessagePackReader.ReadString()</c> does (nil is null; bytes that are not UTF-8 become

@@ -127,7 +127,7 @@ public sealed class UnknownMembers
         public void Add(ref MessagePackReader reader, long keyStart)
         {
             CodecSupport.Creating();
-            CodecSupport.SkipMember(ref reader);
+            CodecSupport.SkipValue(ref reader);
             var pair = reader.Sequence.Slice(keyStart, reader.Consumed - keyStart);
             _pairs ??= new ArrayBufferWriter<byte>((int)Math.Min(pair.Length, 4096));
             foreach (var segment in pair)

@@ -29,5 +29,22 @@ public sealed class SaveFiles : IDisposable
         return path;
     }
 
+    /// <summary>
+    /// A MessagePack save of <paramref name="content"/> (its player named Ace) whose player holds one more member, one its
+    /// model lacks, as a newer game writes it: <paramref name="member"/>, a key and its value, after Name.
+    /// </summary>
+    public static byte[] WithAPlayerMemberTheModelLacks(GameContent content, ReadOnlySpan<byte> member, string modelId)
+    {
+        content.Player.Name = "Ace";
+        byte[] raw = SaveSerializer.ReadPayload(SaveSerializer.Save(content)).Payload.ToArray();
+        byte[] name = [0xA4, .. "Name"u8, 0xA3, .. "Ace"u8];
+        int at = raw.AsSpan().IndexOf(name);
+        raw[raw.AsSpan(0, at).LastIndexOf((byte)0x85)] = 0x86; // Player's five members become six
+        byte[] payload = [.. raw.AsSpan(0, at + name.Length), .. member, .. raw.AsSpan(at + name.Length)];
+        var file = new System.Buffers.ArrayBufferWriter<byte>();
+        SaveContainer.Write(file, SaveFormat.MessagePack, SaveCompression.None, 1, new SaveMetadata { ModelId = modelId }, payload, payload.Length);
+        return file.WrittenSpan.ToArray();
+    }
+
     public void Dispose() => Directory.Delete(Folder, recursive: true);
 }

@@ -11,6 +11,9 @@ internal static class ObjectEmitter
 {
     private const string Unknown = ObjectCode.Unknown;
 
+    /// <summary>A value the model doesn't read (a member it lacks, a key that isn't text, a computed member), nesting bounded.</summary>
+    private const string SkipValue = Values.Support + ".SkipValue(ref reader);";
+
     public static void Emit(CodeWriter code, ObjectModel type, bool recursive)
     {
         var shape = type.Shape;
@@ -110,7 +113,7 @@ internal static class ObjectEmitter
         {
             // What MessagePack-CSharp writes for an explicit-key type without members.
             code.Open("if (reader.NextMessagePackType == global::MessagePack.MessagePackType.Array)");
-            code.Line("for (var n = reader.ReadArrayHeader(); n > 0; n--) reader.Skip();");
+            code.Line($"for (var n = reader.ReadArrayHeader(); n > 0; n--) {SkipValue}");
             code.Close();
             code.Open("else");
         }
@@ -132,17 +135,17 @@ internal static class ObjectEmitter
             EmitKeySwitch(code, type, byCtor);
             code.Close();
             code.Open("else");
-            code.Line("reader.Skip();");
+            code.Line(SkipValue);
             code.Close();
             code.Line();
         }
         else
         {
-            code.Line("reader.Skip();");
+            code.Line(SkipValue);
         }
 
         // Members this build doesn't know (a newer game wrote them) and non-string keys.
-        code.Line(type.IsStruct ? $"{Values.Support}.SkipMember(ref reader);" : "unknown.Add(ref reader, keyStart);");
+        code.Line(type.IsStruct ? SkipValue : "unknown.Add(ref reader, keyStart);");
         code.Close();
         if (type.EmptyAsArray)
         {
@@ -179,7 +182,7 @@ internal static class ObjectEmitter
                 if (!member.IsRestored)
                 {
                     // A computed member: MessagePack-CSharp writes it and never reads it back.
-                    code.Line("reader.Skip();");
+                    code.Line(SkipValue);
                 }
                 else if (byCtor)
                 {

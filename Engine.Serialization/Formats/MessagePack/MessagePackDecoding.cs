@@ -15,7 +15,7 @@ internal static class MessagePackDecoding
 
     /// <summary>
     /// Skips one value at nesting level <paramref name="depth"/>, refusing maps and arrays past <paramref name="maxDepth"/>
-    /// levels: MessagePackReader's own skip follows any nesting, so a member the model lacks could nest a million deep.
+    /// levels (<see cref="Models.CodecSupport.MaxDocumentDepth"/>): MessagePackReader's own skip follows any nesting.
     /// </summary>
     public static void Skip(ref MessagePackReader reader, int depth, int maxDepth)
     {
@@ -50,7 +50,7 @@ internal static class MessagePackDecoding
     {
         if (depth > maxDepth)
         {
-            throw new MessagePackSerializationException($"The data nests objects and collections deeper than {maxDepth} levels.");
+            throw new MessagePackSerializationException($"The data nests maps and arrays deeper than {maxDepth} levels, deeper than any save a game writes.");
         }
     }
 }

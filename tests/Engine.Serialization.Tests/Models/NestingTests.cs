@@ -61,6 +61,35 @@ public sealed class NestingTests : IDisposable
         }
     }
 
+    [Theory]
+    [InlineData(100, true)]
+    [InlineData(CodecSupport.MaxDocumentDepth - 2, true)]
+    [InlineData(CodecSupport.MaxDocumentDepth - 1, false)]
+    [InlineData(1_000_000, false)]
+    public void Load_OfAMemberANewerGameWrote_KeepsIt_OnlyIfItNestsNoDeeperThanADocumentOpens(int levels, bool loads)
+    {
+        // A load keeps such a member and writes it back, and migrations and savetool open a payload as a document, which
+        // must take every save a load takes: a member under the root (one level a load counts, two at most in a
+        // document), nesting no deeper than MaxDocumentDepth in all.
+        byte[] raw = SaveSerializer.ReadPayload(SaveSerializer.Save(Chain(3, byName: false))).Payload.ToArray();
+        Assert.Equal(0x82, raw[0]); // Name and Root
+        byte[] payload = [0x83, .. raw.AsSpan(1), 0xA6, .. "Future"u8, .. Enumerable.Repeat((byte)0x91, levels), 0xC0];
+        var file = new System.Buffers.ArrayBufferWriter<byte>();
+        SaveContainer.Write(file, SaveFormat.MessagePack, SaveCompression.None, 1, new SaveMetadata { ModelId = SaveModels.IdOf<NestedWorld>() }, payload, payload.Length);
+
+        if (loads)
+        {
+            var loaded = SaveSerializer.Load<NestedWorld>(file.WrittenMemory);
+            byte[] again = SaveSerializer.ReadPayload(SaveSerializer.Save(loaded)).Payload.ToArray();
+            Assert.Equal("chain", new Engine.Serialization.Documents.MessagePackDocument(again).Root.GetString("Name"));
+        }
+        else
+        {
+            var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<NestedWorld>(file.WrittenMemory));
+            Assert.Contains($"deeper than {CodecSupport.MaxDocumentDepth} levels", error.Message, StringComparison.Ordinal);
+        }
+    }
+
     [Fact]
     public void Save_OfKeptMembersMovedDeeperThanALoadReads_ThrowsSaveEncoding()
     {

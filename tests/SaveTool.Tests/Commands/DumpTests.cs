@@ -1,5 +1,8 @@
 using System.Text.Json;
+using Engine.Core.Model;
+using Engine.Serialization;
 using Engine.Serialization.Container;
+using Engine.Serialization.Models;
 using Engine.Serialization.Tests.Fixtures;
 
 namespace SaveTool.Tests.Commands;
@@ -102,7 +105,44 @@ public sealed class DumpTests : IDisposable
         var run = SaveToolProgram.Run("dump", path);
 
         Assert.Equal((2, ""), (run.ExitCode, run.Output));
-        Assert.Equal($"error: {path}: The MessagePack payload is not a well-formed document (The data nests objects and collections deeper than 500 levels). Load an earlier save.", run.OneErrorLine());
+        Assert.Equal(
+            $"error: {path}: The MessagePack payload is not a well-formed document (The data nests maps and arrays deeper than 1008 levels, deeper than any save a game writes). Load an earlier save.",
+            run.OneErrorLine());
+    }
+
+    /// <summary>
+    /// A newer game's save, which this game loads: its player holds a member the model lacks, a chain of nodes each
+    /// holding a 1x1 grid of the next, 481 levels deep as that game counts them (each node and each grid one) and 722 as
+    /// a document does (the grid is two arrays). savetool reads such saves as the load takes them.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(SaveToolProgram.Programs), MemberType = typeof(SaveToolProgram))]
+    public void DumpAndVerify_OfADeepSaveTheGameLoads_ReadIt(string program)
+    {
+        var tool = SaveToolProgram.Named(program);
+        byte[] save = NewerGamesDeepSave(SaveModels.IdOf<GameContent>());
+        Assert.Equal("Ace", SaveSerializer.Load<GameContent>(save).Player.Name);
+        string path = _files.PathOf("deep.sav");
+        File.WriteAllBytes(path, save);
+        string unknownModel = _files.PathOf("another-game.sav");
+        File.WriteAllBytes(unknownModel, NewerGamesDeepSave("another.game"));
+
+        var dump = tool.Start("dump", path, "--path", "Player.Name");
+        var whole = tool.Start("dump", path);
+        var verify = tool.Start("verify", unknownModel);
+
+        Assert.Equal((0, "\"Ace\"\n", ""), (dump.ExitCode, dump.Output, dump.Error));
+        Assert.Equal((0, ""), (whole.ExitCode, whole.Error));
+        Assert.Equal(0, verify.ExitCode);
+        Assert.Contains("document structure intact", verify.Output, StringComparison.Ordinal);
+    }
+
+    private static byte[] NewerGamesDeepSave(string modelId)
+    {
+        // {"Grid": [1, 1, [{"Grid": [1, 1, [ ... {"Grid": nil} ]]}]]}, 240 nodes
+        byte[] open = [0x81, 0xA4, .. "Grid"u8, 0x93, 0x01, 0x01, 0x91];
+        byte[] member = [0xA6, .. "Future"u8, .. Enumerable.Repeat(open, 239).SelectMany(b => b), 0x81, 0xA4, .. "Grid"u8, 0xC0];
+        return SaveFiles.WithAPlayerMemberTheModelLacks(SaveFiles.Small(), member, modelId);
     }
 
     /// <summary>Without the model an XML payload is read by its elements, to the depth a load reads, in time linear in its size.</summary>

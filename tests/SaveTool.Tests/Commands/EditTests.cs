@@ -210,24 +210,15 @@ public sealed class EditTests : IDisposable
     private static byte[] NewerGamesSave(SaveFormat format)
     {
         var content = SaveFiles.Small();
-        content.Player.Name = "Ace";
-        byte[] payload;
-        if (format == SaveFormat.Xml)
+        if (format == SaveFormat.MessagePack)
         {
-            var xml = new ArrayBufferWriter<byte>();
-            SaveModels.Find(SaveModels.IdOf<GameContent>())!.Encode(SaveFormat.Xml, xml, content);
-            payload = Encoding.UTF8.GetBytes(Encoding.UTF8.GetString(xml.WrittenSpan).Replace("</Player>", "  <Nickname>Ace</Nickname>\n  </Player>", StringComparison.Ordinal));
-        }
-        else
-        {
-            // Player is a map of five members: its header 0x85 becomes 0x86, and the sixth pair follows Name.
-            byte[] raw = SaveSerializer.ReadPayload(SaveSerializer.Save(content)).Payload.ToArray();
-            byte[] name = [0xA4, .. "Name"u8, 0xA3, .. "Ace"u8];
-            int at = raw.AsSpan().IndexOf(name);
-            raw[raw.AsSpan(0, at).LastIndexOf((byte)0x85)] = 0x86;
-            payload = [.. raw.AsSpan(0, at + name.Length), 0xA8, .. "Nickname"u8, 0xA3, .. "Ace"u8, .. raw.AsSpan(at + name.Length)];
+            return SaveFiles.WithAPlayerMemberTheModelLacks(content, [0xA8, .. "Nickname"u8, 0xA3, .. "Ace"u8], SaveModels.IdOf<GameContent>());
         }
 
+        content.Player.Name = "Ace";
+        var xml = new ArrayBufferWriter<byte>();
+        SaveModels.Find(SaveModels.IdOf<GameContent>())!.Encode(SaveFormat.Xml, xml, content);
+        byte[] payload = Encoding.UTF8.GetBytes(Encoding.UTF8.GetString(xml.WrittenSpan).Replace("</Player>", "  <Nickname>Ace</Nickname>\n  </Player>", StringComparison.Ordinal));
         var file = new ArrayBufferWriter<byte>();
         SaveContainer.Write(file, format, SaveCompression.None, 1, new SaveMetadata { ModelId = SaveModels.IdOf<GameContent>() }, payload, payload.Length);
         return file.WrittenSpan.ToArray();
