@@ -1,5 +1,6 @@
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
+using Engine.Serialization.IO;
 
 namespace Engine.Serialization.Slots;
 
@@ -36,7 +37,7 @@ internal static class SlotListing
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            return (null, $"The save could not be read ({e.Message}).");
+            return (null, FileSystemRefusal.Unreadable(path, e).Message);
         }
     }
 
