@@ -25,8 +25,9 @@ internal static class SaveReader
         if (codec.SchemaVersionOf(content) is { } own && own != codec.SchemaVersion)
         {
             throw new SaveCorruptedException(
-                $"The payload says it holds schema {own}, the header schema {info.Header.SchemaVersion}: the header's is the one that counts, "
-                + "and a save whose two parts disagree was edited or damaged.");
+                $"The payload says it holds schema {own}, the header schema {info.Header.SchemaVersion}"
+                + (info.Header.SchemaVersion == codec.SchemaVersion ? "" : $" (brought up to {codec.SchemaVersion} by its migrations)")
+                + ": the header's is the one that counts, and a save whose two parts disagree was edited or damaged.");
         }
 
         return content;

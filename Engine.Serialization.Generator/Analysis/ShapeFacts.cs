@@ -10,6 +10,17 @@ namespace Engine.Serialization.Generator.Analysis;
 /// </summary>
 internal static class ShapeFacts
 {
+    /// <summary>
+    /// Whether a null in a place of this shape is refused: by a save, by a load (nil in MessagePack, <c>xsi:nil</c> in XML)
+    /// and by the checks' walk. The one rule every generated null check, and the member tables' nil column, follow: a
+    /// reference type the model declares non-nullable.
+    /// </summary>
+    public static bool RefusesNull(ValueShape shape, bool allowsNull) => shape.IsReferenceType && !allowsNull;
+
+    /// <summary>Whether a place of this shape may hold null: a reference type the model allows it in, or a <c>Nullable&lt;T&gt;</c>.</summary>
+    public static bool MayBeNull(ValueShape shape, bool allowsNull) =>
+        shape.Kind == ShapeKind.Nullable || (shape.IsReferenceType && !RefusesNull(shape, allowsNull));
+
     /// <summary>Helper names of the immutable shapes: parts-only structs and tuples of immutable parts, and nullables of them.</summary>
     public static List<string> Immutable(IReadOnlyList<ObjectModel> objects, IReadOnlyList<ValueShape> helpers)
     {
@@ -93,7 +104,7 @@ internal static class ShapeFacts
     {
         var holding = new HashSet<string>();
         bool Place(ValueShape shape, bool allowsNull) =>
-            (shape.IsReferenceType && !allowsNull) || (shape.HelperName is { } name && holding.Contains(name));
+            RefusesNull(shape, allowsNull) || (shape.HelperName is { } name && holding.Contains(name));
 
         for (var changed = true; changed;)
         {

@@ -171,7 +171,7 @@ internal static class ModelEmitter
             var sectioned = Snapshot.RefreshEmitter.IsSectioned(model, root, facts);
             var refresh = sectioned ? $"{root.HelperName}.Refresh(value, ref snapshot, changes)" : $"{{ snapshot = {copy}; changes.Everything(); }}";
             var missing = facts.MayHoldMissing(root) ? $"{root.HelperName}.Missing(value)" : "null";
-            var schemaVersion = SchemaVersionMember(model, root) is { } member ? $"(long){string.Format(member.Get, "value")}" : "null";
+            var schemaVersion = ObjectCode.SchemaVersionMember(model, root) is { } member ? $"(long){string.Format(member.Get, "value")}" : "null";
             code.Line();
             code.Line($$"""
                 private sealed class {{saveModel.CodecName}} : global::Engine.Serialization.Models.SaveModelCodec<{{type}}>
@@ -226,15 +226,6 @@ internal static class ModelEmitter
 
         code.Close();
     }
-
-    /// <summary>
-    /// The root's own record of its schema version: an integer member keyed "SchemaVersion", the member migrations
-    /// keep up to date (SchemaMigrations.SchemaVersionMember). Saves and loads hold it to the header's.
-    /// </summary>
-    private static MemberModel? SchemaVersionMember(GenerationModel model, ValueShape root) =>
-        model.Objects.FirstOrDefault(o => o.Shape.TypeName == root.TypeName)?.Members
-            .FirstOrDefault(m => m.Key == "SchemaVersion" && m.IsRestored && m.Shape.Kind == ShapeKind.Primitive
-                && m.Shape.TypeName is "sbyte" or "byte" or "short" or "ushort" or "int" or "uint" or "long");
 
     private static void EmitAccessors(CodeWriter code, AccessorClass accessors)
     {

@@ -12,6 +12,15 @@ internal static class ObjectCode
     public const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
 
     /// <summary>
+    /// The root's own record of its schema version: an integer member keyed "SchemaVersion", the member migrations
+    /// keep up to date (SchemaMigrations.SchemaVersionMember). Saves and loads hold it to the header's.
+    /// </summary>
+    public static MemberModel? SchemaVersionMember(GenerationModel model, ValueShape root) =>
+        model.Objects.FirstOrDefault(o => o.Shape.TypeName == root.TypeName)?.Members
+            .FirstOrDefault(m => m.Key == "SchemaVersion" && m.IsRestored && m.Shape.Kind == ShapeKind.Primitive
+                && m.Shape.TypeName is "sbyte" or "byte" or "short" or "ushort" or "int" or "uint" or "long");
+
+    /// <summary>
     /// In a model whose types can contain themselves (<see cref="GenerationModel.Recursive"/>), counts the level a walk
     /// enters here (CodecSupport.Nest) where MessagePack's reader counts one: at each object and union, and at each
     /// shape of <paramref name="helper"/>'s kind that <see cref="Nests"/>. So a save never nests deeper than its load
@@ -107,20 +116,26 @@ internal static class ObjectCode
         }
     }
 
-    /// <summary>Declares the bits of which members a reader has read (<c>seen0</c>, <c>seen1</c>, ...), for <see cref="RefuseSecond"/>.</summary>
-    public static void SeenLocals(CodeWriter code, ObjectModel type)
+    /// <summary>Declares the bits of which members a reader has read (<c>seen0</c>, <c>seen1</c>, ...), for <see cref="RefuseSecond(CodeWriter, ObjectModel, int)"/>.</summary>
+    public static void SeenLocals(CodeWriter code, ObjectModel type) => SeenLocals(code, type.Members.Count);
+
+    /// <summary>Declares the bits of which of <paramref name="count"/> parts a reader has read, for <see cref="RefuseSecond(CodeWriter, string, string, int)"/>.</summary>
+    public static void SeenLocals(CodeWriter code, int count)
     {
-        for (var word = 0; word * 64 < type.Members.Count; word++)
+        for (var word = 0; word * 64 < count; word++)
         {
             code.Line($"ulong seen{word} = 0;");
         }
     }
 
     /// <summary>Refuses member <paramref name="index"/> read a second time (which value is meant can't be known), and notes it read.</summary>
-    public static void RefuseSecond(CodeWriter code, ObjectModel type, int index)
+    public static void RefuseSecond(CodeWriter code, ObjectModel type, int index) => RefuseSecond(code, Short(type), type.Members[index].Key, index);
+
+    /// <summary>Refuses part <paramref name="index"/>, named <paramref name="member"/> in <paramref name="type"/>, read a second time.</summary>
+    public static void RefuseSecond(CodeWriter code, string type, string member, int index)
     {
         var (seen, bit) = ($"seen{index / 64}", $"0x{1UL << (index % 64):X}UL");
-        code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(Short(type))}, {Values.Literal(type.Members[index].Key)});");
+        code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(type)}, {Values.Literal(member)});");
         code.Line($"{seen} |= {bit};");
     }
 

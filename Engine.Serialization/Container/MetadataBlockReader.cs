@@ -183,12 +183,23 @@ internal sealed class MetadataBlockReader : IDisposable
         }
     }
 
-    /// <summary>Passes <paramref name="count"/> whole values, keeping their bytes when asked; nesting costs nothing but a count.</summary>
-    private void PassValues(long count, bool keep)
+    /// <summary>
+    /// Passes <paramref name="count"/> whole values at nesting level <paramref name="level"/> (the block's map is level 1),
+    /// keeping their bytes when asked: nesting costs a count per level, and a map or array past the metadata reader's
+    /// own limit is refused as that reader refuses it.
+    /// </summary>
+    private void PassValues(long count, bool keep, int level = 2)
     {
         Span<byte> header = stackalloc byte[LongestHeader];
-        while (count > 0)
+        var outer = new Stack<long>(); // the values left at each level above the current one
+        while (count > 0 || outer.Count > 0)
         {
+            if (count == 0)
+            {
+                count = outer.Pop();
+                continue;
+            }
+
             count--;
             var token = ReadToken(header, out int headerLength);
             if (keep)
@@ -196,8 +207,18 @@ internal sealed class MetadataBlockReader : IDisposable
                 _kept.Write(header[..headerLength]);
             }
 
-            count += token.Children;
             Pass(token.Payload, keep);
+            if (token.Kind is Kind.Map or Kind.Array)
+            {
+                if (level + outer.Count > SaveMetadataFormatterResolver.MaxDepth)
+                {
+                    throw new MessagePackSerializationException(
+                        $"The data nests objects and collections deeper than {SaveMetadataFormatterResolver.MaxDepth} levels.");
+                }
+
+                outer.Push(count);
+                count = token.Children;
+            }
         }
     }
 
@@ -205,7 +226,7 @@ internal sealed class MetadataBlockReader : IDisposable
     private void PassRest(Token token, bool keep)
     {
         Pass(token.Payload, keep);
-        PassValues(token.Children, keep);
+        PassValues(token.Children, keep, level: 3);
     }
 
     /// <summary>Reads one value's header (MessagePack's specification) into <paramref name="header"/>.</summary>

@@ -5,6 +5,7 @@ using Engine.Serialization.Compression;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
 using Engine.Serialization.Formats.MessagePack;
+using Engine.Serialization.Models;
 using MessagePack;
 
 namespace Engine.Serialization.Container;
@@ -336,13 +337,15 @@ internal static class SaveContainer
         try
         {
             var reader = new MessagePackReader(map);
+            CodecSupport.TakeMissingRead();
             SaveMetadataFormatterResolver.Read(ref reader, out SaveMetadata? read);
+            bool nilRead = CodecSupport.TakeMissingRead();
             if (reader.Sequence.Length - reader.Consumed + bytesAfter is var after and > 0)
             {
                 throw new SaveCorruptedException($"The metadata block has {after:N0} bytes after its map.");
             }
 
-            return Checked(parsed, read ?? throw new SaveCorruptedException("The metadata block is nil."));
+            return Checked(parsed, read ?? throw new SaveCorruptedException("The metadata block is nil."), nilRead);
         }
         catch (Exception e) when (MessagePackDecoding.IsBadInput(e))
         {
@@ -354,19 +357,34 @@ internal static class SaveContainer
         new($"The metadata block could not be decoded: {DecodeFailure.Describe(e)}.", innerException: e);
 
     /// <summary>
-    /// Metadata a slot list can show without tripping: no nil where a value is needed, a play time a TimeSpan holds,
-    /// and the model the payload holds (implied by version 1, named by later versions).
+    /// Metadata a slot list can show without tripping: no nil where a value is needed (<paramref name="nilRead"/>: the
+    /// generated reader met one), a play time a TimeSpan holds, and the model the payload holds (implied by version 1,
+    /// which never named it; named by later versions).
     /// </summary>
-    private static SaveMetadata Checked(SaveHeader header, SaveMetadata metadata)
+    private static SaveMetadata Checked(SaveHeader header, SaveMetadata metadata, bool nilRead)
     {
-        if (header.ContainerVersion == 1 && metadata.ModelId is { Length: 0 })
+        if (header.ContainerVersion == 1)
         {
-            metadata.ModelId = Version1ModelId;
+            if (metadata.ModelId is { Length: > 0 } named)
+            {
+                throw new SaveCorruptedException(
+                    $"The version-1 metadata names a model ('{named}'), which no version-1 save did: the file was edited or damaged.");
+            }
+
+            if (metadata.ModelId is { Length: 0 })
+            {
+                metadata.ModelId = Version1ModelId;
+            }
         }
 
         if (Problem(metadata) is { } problem)
         {
             throw new SaveCorruptedException($"The metadata block {problem}.");
+        }
+
+        if (nilRead)
+        {
+            throw new SaveCorruptedException("The metadata block holds nil where it needs a value.");
         }
 
         return metadata;
@@ -375,9 +393,9 @@ internal static class SaveContainer
     /// <summary>What a load would refuse in the metadata, or null: checked before writing too, so a save can always be listed and loaded.</summary>
     private static string? Problem(SaveMetadata metadata)
     {
-        if (metadata.Title is null || metadata.GameId is null || metadata.Thumbnail is null || metadata.ModelId is null)
+        if (metadata.Title is null || metadata.GameId is null || metadata.Thumbnail is null || metadata.ModelId is null || metadata.SlotName is null)
         {
-            return "holds nil for its title, game id, thumbnail or model";
+            return "holds nil for its " + string.Join(" and ", NilMembers(metadata));
         }
 
         // Written this way round so that NaN fails too.
@@ -387,6 +405,19 @@ internal static class SaveContainer
         }
 
         return metadata.ModelId.Length == 0 ? "does not name the model the save holds" : null;
+    }
+
+    private static IEnumerable<string> NilMembers(SaveMetadata metadata)
+    {
+        (string Name, object? Value)[] members =
+        [
+            (nameof(metadata.Title), metadata.Title),
+            (nameof(metadata.GameId), metadata.GameId),
+            (nameof(metadata.Thumbnail), metadata.Thumbnail),
+            (nameof(metadata.ModelId), metadata.ModelId),
+            (nameof(metadata.SlotName), metadata.SlotName),
+        ];
+        return members.Where(m => m.Value is null).Select(m => m.Name);
     }
 
     private static SaveCorruptedException Truncated(long length, SaveHeader header) =>

@@ -1,6 +1,7 @@
 using System.Buffers;
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
+using Engine.Serialization.Formats.MessagePack;
 using Engine.Serialization.Migrations;
 using MessagePack;
 
@@ -25,7 +26,7 @@ internal sealed class MessagePackDocument : SaveDocument
         }
         catch (Exception e) when (e is MessagePackSerializationException or EndOfStreamException or InvalidOperationException)
         {
-            throw new SaveCorruptedException($"The MessagePack payload is not a well-formed document ({e.Message}).", innerException: e);
+            throw new SaveCorruptedException($"The MessagePack payload is not a well-formed document ({e.Message.TrimEnd('.')}).", innerException: e);
         }
     }
 
@@ -271,34 +272,6 @@ internal sealed class MessagePackDocument : SaveDocument
             }
         }
 
-        /// <summary>Skips one value, bounding the nesting here rather than trusting the reader's own skip to.</summary>
-        private static void Skip(ref MessagePackReader reader, int depth)
-        {
-            switch (reader.NextMessagePackType)
-            {
-                case MessagePackType.Map:
-                    CheckDepth(depth);
-                    int pairs = reader.ReadMapHeader();
-                    for (int i = 0; i < pairs; i++)
-                    {
-                        Skip(ref reader, depth + 1);
-                        Skip(ref reader, depth + 1);
-                    }
-
-                    break;
-                case MessagePackType.Array:
-                    CheckDepth(depth);
-                    int items = reader.ReadArrayHeader();
-                    for (int i = 0; i < items; i++)
-                    {
-                        Skip(ref reader, depth + 1);
-                    }
-
-                    break;
-                default:
-                    reader.Skip();
-                    break;
-            }
-        }
+        private static void Skip(ref MessagePackReader reader, int depth) => MessagePackDecoding.Skip(ref reader, depth, MaxDepth);
     }
 }

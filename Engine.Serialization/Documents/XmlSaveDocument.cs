@@ -1,7 +1,5 @@
 using System.Xml;
 using System.Xml.Linq;
-using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
 using Engine.Serialization.Formats.Xml;
 using Engine.Serialization.Migrations;
 
@@ -17,18 +15,9 @@ internal sealed class XmlSaveDocument : SaveDocument
 
     public XmlSaveDocument(ReadOnlyMemory<byte> payload)
     {
-        using var stream = PayloadStream.Over(payload);
-        try
-        {
-            using var reader = XmlReader.Create(stream, XmlSaveFormat.ReaderSettingsFor(payload.Length));
-            _document = XDocument.Load(reader);
-        }
-        catch (XmlException e)
-        {
-            throw new SaveCorruptedException($"The XML payload is not a well-formed document ({e.Message}).", innerException: e);
-        }
-
-        Root = new Element(_document.Root ?? throw new SaveCorruptedException("The XML payload has no root element."));
+        var root = XmlSaveFormat.ReadDocument(payload, XmlCodec.ReadElement);
+        _document = new XDocument(root);
+        Root = new Element(root);
     }
 
     public override DocumentObject Root { get; }

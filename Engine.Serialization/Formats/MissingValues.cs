@@ -21,9 +21,16 @@ internal static class MissingValues
         }
     }
 
-    /// <summary>The save-time refusal for a null a generated writer met.</summary>
+    /// <summary>
+    /// The save-time refusal for a null a generated writer met; when the game holds none now, another thread changed it
+    /// meanwhile. A collection's item may be null only for a moment, as a list that another thread adds to shows its new count before
+    /// its new item: that refusal names the rule too.
+    /// </summary>
     public static SaveEncodingException AtSave<T>(SaveModelCodec<T> codec, T content, MissingValueException e) =>
-        Encoding(codec.FindMissing(content) ?? $"{e.TypeName}.{e.MemberName}", e);
+        codec.FindMissing(content) is { } path
+            ? new(NullMessage(path) + (path.EndsWith(']') ? $" If another thread adds to it, that is the cause: {CodecSupport.ThreadRule}" : ""), innerException: e)
+            : new($"The game changed while it was saved: a {e.TypeName}'s {e.MemberName} was null when it was written and is not now: "
+                + $"nothing was written. {CodecSupport.ThreadRule}", innerException: e);
 
     /// <summary>The load-time refusal for a nil a generated reader met.</summary>
     public static SaveCorruptedException AtLoad<T>(SaveModelCodec<T> codec, T content) =>
@@ -31,7 +38,7 @@ internal static class MissingValues
 
     private static SaveCorruptedException Corrupted(string path) => new($"The payload holds nil where the game needs a value: {path}.");
 
-    private static SaveEncodingException Encoding(string path, Exception? inner) =>
-        new($"The game holds null at {path}, which the model does not allow, so the save could never be loaded: nothing was written. "
-            + "Give it a value (or declare the member nullable) and save again.", innerException: inner);
+    private static string NullMessage(string path) =>
+        $"The game holds null at {path}, which the model does not allow, so the save could never be loaded: nothing was written. "
+        + "Give it a value (or declare the member nullable) and save again.";
 }

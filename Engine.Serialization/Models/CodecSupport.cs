@@ -123,6 +123,40 @@ public static class CodecSupport
     public static void ThrowMissing(string type, string member) => throw new MissingValueException(type, member);
 
     /// <summary>
+    /// Reads a float as <c>MessagePackReader.ReadSingle()</c> does (a float32; a float64 or an integer rounded to the
+    /// nearest float), except that a finite float64 beyond float's range is refused rather than made infinity.
+    /// </summary>
+    public static float ReadSingle(ref MessagePackReader reader) =>
+        reader.NextCode == MessagePackCode.Float64 ? ToSingle(reader.ReadDouble()) : reader.ReadSingle();
+
+    /// <summary>Reads a Half as a float (<see cref="ReadSingle"/>) rounded to the nearest Half; a finite one beyond Half's range is refused.</summary>
+    public static Half ReadHalf(ref MessagePackReader reader) => ToHalf(ReadSingle(ref reader));
+
+    /// <summary>The nearest float; a finite value beyond float's range throws <see cref="OverflowException"/> instead of becoming infinity.</summary>
+    public static float ToSingle(double value)
+    {
+        float nearest = (float)value;
+        return float.IsInfinity(nearest) && double.IsFinite(value) ? throw NumberBeyond("float", value) : nearest;
+    }
+
+    /// <summary>The nearest Half; a finite value beyond Half's range throws <see cref="OverflowException"/> instead of becoming infinity.</summary>
+    public static Half ToHalf(float value)
+    {
+        var nearest = (Half)value;
+        return Half.IsInfinity(nearest) && float.IsFinite(value) ? throw NumberBeyond("Half", value) : nearest;
+    }
+
+    private static OverflowException NumberBeyond(string type, double value) =>
+        new(string.Create(CultureInfo.InvariantCulture, $"{value:R} is beyond what a {type} holds."));
+
+    /// <summary>
+    /// Skips the value of a member the model lacks, refusing nesting past <see cref="MaxNesting"/> levels as the members
+    /// the model has are refused (MessagePackReader's own skip follows any nesting).
+    /// </summary>
+    public static void SkipMember(ref MessagePackReader reader) =>
+        Formats.MessagePack.MessagePackDecoding.Skip(ref reader, reader.Depth + 1, MaxNesting);
+
+    /// <summary>
     /// Reads a string as <c>MessagePackReader.ReadString()</c> does (nil is null; bytes that are not UTF-8 become
     /// U+FFFD), faster for what a game's text nearly always is: ASCII, widened without transcoding.
     /// </summary>
@@ -234,10 +268,29 @@ public static class CodecSupport
     /// </summary>
     internal static bool IsGameCodeFailure(Exception e) => e is not (SaveException or OutOfMemoryException or OperationCanceledException);
 
-    /// <summary>The game's own code threw while it was saved; the inner exception says where.</summary>
+    /// <summary>
+    /// The game's own code threw while it was saved; the inner exception says where. What a collection throws when another
+    /// thread changes it while it is read (a changed collection's enumerator, an index past a list's new end, a copy into
+    /// an array the list outgrew) may be either.
+    /// </summary>
     internal static SaveEncodingException GameCodeFailed(Exception e) =>
-        new($"The game's own code failed while it was saved ({e.GetType().Name}: {e.Message}): nothing was written. "
-            + "A member's getter or a custom formatter threw; the inner exception says which.", innerException: e);
+        e is InvalidOperationException or ArgumentException
+            ? new($"The game's own code failed while it was saved, or another thread changed the game meanwhile ({e.GetType().Name}: {e.Message}): "
+                + $"nothing was written. {ThreadRule} Otherwise a member's getter or a custom formatter threw; the inner exception says which.", innerException: e)
+            : new($"The game's own code failed while it was saved ({e.GetType().Name}: {e.Message}): nothing was written. "
+                + "A member's getter or a custom formatter threw; the inner exception says which.", innerException: e);
+
+    /// <summary>
+    /// A writer found a collection holding another number of items than it had when the save began: another thread
+    /// changed it, and the save (a count followed by other items) could never be loaded.
+    /// </summary>
+    public static SaveEncodingException ChangedWhileSaving(string collection) =>
+        new($"The game changed while it was saved: a {collection} gained or lost items: nothing was written. {ThreadRule}");
+
+    /// <summary>What every refusal of a game changed during its save says.</summary>
+    internal const string ThreadRule =
+        "A save reads the game on the thread that calls it: Save, and SaveAsync, QuickSaveAsync and AutosaveAsync until they return, "
+        + "must run on the game's thread, or while it waits (docs/GUIDE.md, \"Threads\").";
 
     /// <summary>A model's OnAfterDeserialize threw: the game refused what the save holds.</summary>
     public static SaveCorruptedException AfterDeserializeFailed(string type, Exception e) =>

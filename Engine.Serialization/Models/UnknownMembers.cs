@@ -3,6 +3,7 @@ using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Xml;
 using System.Xml.Linq;
+using Engine.Serialization.Formats.Xml;
 using MessagePack;
 using ProtoBuf;
 
@@ -35,6 +36,9 @@ public sealed class UnknownMembers
         _elements = elements;
         _fields = fields;
     }
+
+    /// <summary>Whether any object has kept members since the process started.</summary>
+    internal static bool AnyKept => _anyKept;
 
     /// <summary>How many MessagePack key/value pairs are kept (what a MessagePack map header counts).</summary>
     public int Count { get; }
@@ -122,7 +126,8 @@ public sealed class UnknownMembers
         /// </summary>
         public void Add(ref MessagePackReader reader, long keyStart)
         {
-            reader.Skip();
+            CodecSupport.Creating();
+            CodecSupport.SkipMember(ref reader);
             var pair = reader.Sequence.Slice(keyStart, reader.Consumed - keyStart);
             _pairs ??= new ArrayBufferWriter<byte>((int)Math.Min(pair.Length, 4096));
             foreach (var segment in pair)
@@ -134,12 +139,7 @@ public sealed class UnknownMembers
         }
 
         /// <summary>Keeps the XML element the reader is at, moving past it.</summary>
-        public void AddXml(XmlReader reader)
-        {
-            ArgumentNullException.ThrowIfNull(reader);
-            CodecSupport.Creating();
-            (_elements ??= []).Add((XElement)XNode.ReadFrom(reader));
-        }
+        public void AddXml(XmlReader reader) => (_elements ??= []).Add(XmlCodec.ReadElement(reader));
 
         /// <summary>Keeps the protobuf field whose header was just read.</summary>
         public void AddProtobuf(ref ProtoReader.State state)

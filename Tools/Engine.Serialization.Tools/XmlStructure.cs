@@ -1,9 +1,7 @@
 using System.Buffers;
-using System.Xml;
 using System.Xml.Linq;
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
 using Engine.Serialization.Formats.Xml;
 using MessagePack;
 
@@ -21,18 +19,7 @@ internal static class XmlStructure
 
     public static ReadOnlyMemory<byte> ToMessagePack(ReadOnlyMemory<byte> payload)
     {
-        XElement root;
-        try
-        {
-            using var stream = PayloadStream.Over(payload);
-            using var reader = XmlReader.Create(stream, XmlSaveFormat.ReaderSettingsFor(payload.Length));
-            root = XDocument.Load(reader).Root ?? throw new SaveCorruptedException("The XML payload has no root element.");
-        }
-        catch (XmlException e)
-        {
-            throw new SaveCorruptedException($"The XML payload could not be read: {e.Message}", innerException: e);
-        }
-
+        var root = XmlSaveFormat.ReadDocument(payload, XmlCodec.ReadElement);
         var buffer = new ArrayBufferWriter<byte>();
         var writer = new MessagePackWriter(buffer);
         Write(ref writer, root, depth: 1);

@@ -170,7 +170,7 @@ internal static class ChecksEmitter
     /// </summary>
     private static void FindMissing(CodeWriter code, Facts facts, ValueShape shape, bool allowsNull, string value, string local, string place)
     {
-        var checkNull = shape.IsReferenceType && !allowsNull;
+        var checkNull = ShapeFacts.RefusesNull(shape, allowsNull);
         var inside = facts.MayHoldMissing(shape);
         if (!checkNull && !inside)
         {

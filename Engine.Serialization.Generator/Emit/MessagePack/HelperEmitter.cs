@@ -58,11 +58,15 @@ internal static class HelperEmitter
                 WriteSequence(code, shape);
                 break;
             case ShapeKind.Dictionary:
-                code.Line("writer.WriteMapHeader(value.Count);");
+                code.Line("var count = value.Count;");
+                code.Line("writer.WriteMapHeader(count);");
+                code.Line("var written = 0;");
                 code.Open("foreach (var pair in value)");
+                CountWritten(code, shape);
                 code.Line(Values.Write(shape.Key!, "pair.Key"));
                 Values.WriteChecked(code, shape.Element!, shape.ElementAllowsNull, "pair.Value", "item", Display(shape), "[]");
                 code.Close();
+                RequireAllWritten(code, shape);
                 break;
             case ShapeKind.MultiArray:
                 code.Line($"writer.WriteArrayHeader({shape.Rank + 1});");
@@ -122,18 +126,21 @@ internal static class HelperEmitter
                 code.Line("writer.WriteArrayHeader(value.Length);");
                 WriteItems(code, shape, "value", "Length");
                 return;
+            case SequenceKind.List or SequenceKind.TrackedList when shape.Float is not null:
+                // The span is the list's items as they are now: its length is the count written, whatever another thread does.
+                code.Line($"var items = {Values.ListSpan(shape, "value")};");
+                code.Line("writer.WriteArrayHeader(items.Length);");
+                WriteItems(code, shape, "items", "Length");
+                return;
             case SequenceKind.List or SequenceKind.TrackedList:
-                code.Line("writer.WriteArrayHeader(value.Count);");
-                if (shape.Float is not null)
-                {
-                    code.Line($"var items = {Values.ListSpan(shape, "value")};");
-                    WriteItems(code, shape, "items", "Length");
-                }
-                else
-                {
-                    WriteItems(code, shape, "value", "Count");
-                }
-
+                code.Line("var count = value.Count;");
+                code.Line("writer.WriteArrayHeader(count);");
+                code.Open("for (var i = 0; i < count; i++)");
+                Values.WriteChecked(code, shape.Element!, shape.ElementAllowsNull, "value[i]", "item", Display(shape), "[]");
+                code.Close();
+                code.Open("if (value.Count != count)");
+                code.Line($"throw {Values.Support}.ChangedWhileSaving({Values.Literal(Display(shape))});");
+                code.Close();
                 return;
             case SequenceKind.ListInterface or SequenceKind.ArrayInterface or SequenceKind.SetInterface:
                 // As MessagePack does: the count a collection knows, or the items gathered first.
@@ -147,7 +154,8 @@ internal static class HelperEmitter
                 WriteEach(code, shape, "items");
                 return;
             default:
-                code.Line("writer.WriteArrayHeader(value.Count);");
+                code.Line("var count = value.Count;");
+                code.Line("writer.WriteArrayHeader(count);");
                 WriteEach(code, shape, "value");
                 return;
         }
@@ -167,10 +175,32 @@ internal static class HelperEmitter
         code.Close();
     }
 
+    /// <summary>Writes the items a collection enumerates, as many as the <c>count</c> its header gave, or refuses the save.</summary>
     private static void WriteEach(CodeWriter code, ValueShape shape, string items)
     {
+        code.Line("var written = 0;");
         code.Open($"foreach (var each in {items})");
+        CountWritten(code, shape);
         Values.WriteChecked(code, shape.Element!, shape.ElementAllowsNull, "each", "item", Display(shape), "[]");
+        code.Close();
+        RequireAllWritten(code, shape);
+    }
+
+    /// <summary>
+    /// A collection that holds more items than the count written before them was changed meanwhile (by another thread):
+    /// the save is refused, since a header and items that disagree could never be loaded.
+    /// </summary>
+    private static void CountWritten(CodeWriter code, ValueShape shape)
+    {
+        code.Open("if (++written > count)");
+        code.Line($"throw {Values.Support}.ChangedWhileSaving({Values.Literal(Display(shape))});");
+        code.Close();
+    }
+
+    private static void RequireAllWritten(CodeWriter code, ValueShape shape)
+    {
+        code.Open("if (written != count)");
+        code.Line($"throw {Values.Support}.ChangedWhileSaving({Values.Literal(Display(shape))});");
         code.Close();
     }
 

@@ -142,7 +142,7 @@ internal static class ObjectEmitter
         }
 
         // Members this build doesn't know (a newer game wrote them) and non-string keys.
-        code.Line(type.IsStruct ? "reader.Skip();" : "unknown.Add(ref reader, keyStart);");
+        code.Line(type.IsStruct ? $"{Values.Support}.SkipMember(ref reader);" : "unknown.Add(ref reader, keyStart);");
         code.Close();
         if (type.EmptyAsArray)
         {

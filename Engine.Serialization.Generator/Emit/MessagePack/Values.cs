@@ -35,6 +35,10 @@ internal static class Values
     public static string Read(ValueShape shape) => shape.Kind switch
     {
         ShapeKind.Primitive when shape.TypeName == "string" => $"{Support}.ReadString(ref reader)",
+
+        // MessagePackReader.ReadSingle and HalfFormatter would make a finite number beyond the type's range infinity.
+        ShapeKind.Primitive when shape.TypeName == "float" => $"{Support}.ReadSingle(ref reader)",
+        ShapeKind.Scalar when shape.TypeName == "global::System.Half" => $"{Support}.ReadHalf(ref reader)",
         ShapeKind.Primitive => $"reader.{shape.ReadMethod}()",
         ShapeKind.Enum => Loaded(shape, $"({shape.TypeName})reader.{shape.ReadMethod}()"),
         ShapeKind.DateTime => "reader.ReadDateTime()",
@@ -56,7 +60,7 @@ internal static class Values
     /// </summary>
     public static void WriteChecked(CodeWriter code, ValueShape shape, bool allowsNull, string value, string local, string type, string member)
     {
-        if (shape.IsReferenceType && !allowsNull)
+        if (ShapeFacts.RefusesNull(shape, allowsNull))
         {
             code.Line($"var {local} = {value};");
             code.Line($"if ({local} is null) {Support}.ThrowMissing({Literal(type)}, {Literal(member)});");
@@ -71,7 +75,7 @@ internal static class Values
     /// <summary>After a value was read into <paramref name="local"/>: reports a nil where the model has none.</summary>
     public static void CheckRead(CodeWriter code, ValueShape shape, bool allowsNull, string local)
     {
-        if (shape.IsReferenceType && !allowsNull)
+        if (ShapeFacts.RefusesNull(shape, allowsNull))
         {
             code.Line($"if ({local} is null) {Support}.MissingRead();");
         }

@@ -33,18 +33,22 @@ internal static class ProtoScalars
     private const string Fixed32 = "state.WriteFieldHeader({0}, global::ProtoBuf.WireType.Fixed32); ";
     private const string Fixed64 = "state.WriteFieldHeader({0}, global::ProtoBuf.WireType.Fixed64); ";
 
+    // Integers are read as varints only, and held to their member's type by the caller (ProtobufCodec.ReadSigned).
+    private const string ReadSigned = Codec + ".ReadSigned(ref state)";
+    private const string ReadUnsigned = Codec + ".ReadUnsigned(ref state)";
+
     private static readonly Dictionary<string, ProtoScalar> ByType = new()
     {
-        ["bool"] = new("bool", Varint + "state.WriteBoolean({1});", "state.ReadBoolean()", Packing.Varint, "{0} != 0", "({0} ? 1UL : 0UL)"),
+        ["bool"] = new("bool", Varint + "state.WriteBoolean({1});", Codec + ".ReadBoolean(ref state)", Packing.Varint, Codec + ".Boolean({0})", "({0} ? 1UL : 0UL)"),
         ["byte"] = Unsigned("byte"),
         ["ushort"] = Unsigned("ushort"),
-        ["uint"] = new("uint32", Varint + "state.WriteUInt32({1});", "state.ReadUInt32()", Packing.Varint, "checked((uint)(ulong){0})", "(ulong){0}"),
-        ["char"] = new("uint32", Varint + "state.WriteUInt32({1});", "(char)checked((ushort)state.ReadUInt32())", Packing.Varint, "(char)checked((ushort)(ulong){0})", "(ulong){0}"),
+        ["uint"] = Unsigned("uint"),
+        ["char"] = new("uint32", Varint + "state.WriteUInt32({1});", $"(char)checked((ushort){ReadUnsigned})", Packing.Varint, "(char)checked((ushort)(ulong){0})", "(ulong){0}"),
         ["sbyte"] = Signed("sbyte"),
         ["short"] = Signed("short"),
-        ["int"] = new("int32", Varint + "state.WriteInt32({1});", "state.ReadInt32()", Packing.Varint, "checked((int){0})", "(ulong)(long){0}"),
-        ["long"] = new("int64", Varint + "state.WriteInt64({1});", "state.ReadInt64()", Packing.Varint, "{0}", "(ulong){0}"),
-        ["ulong"] = new("fixed64", Fixed64 + "state.WriteUInt64({1});", "state.ReadUInt64()", Packing.Fixed64),
+        ["int"] = Signed("int"),
+        ["long"] = new("int64", Varint + "state.WriteInt64({1});", ReadSigned, Packing.Varint, "{0}", "(ulong){0}"),
+        ["ulong"] = new("fixed64", Fixed64 + "state.WriteUInt64({1});", Codec + ".ReadFixed64(ref state)", Packing.Fixed64),
         ["float"] = new("float", Fixed32 + "state.WriteSingle({1});", "state.ReadSingle()", Packing.Float),
         ["double"] = new("double", Fixed64 + "state.WriteDouble({1});", "state.ReadDouble()", Packing.Double),
         ["string"] = new("string", Codec + ".WriteString(ref state, {0}, {1});", "state.ReadString()"),
@@ -52,12 +56,12 @@ internal static class ProtoScalars
         ["global::System.DateTime"] = new("google.protobuf.Timestamp", Codec + ".WriteTimestamp(ref state, {0}, {1});", Codec + ".ReadTimestamp(ref state)"),
         ["global::System.TimeSpan"] = new("google.protobuf.Duration", Codec + ".WriteDuration(ref state, {0}, {1});", Codec + ".ReadDuration(ref state)"),
         ["global::System.DateTimeOffset"] = new("DateTimeOffset", Codec + ".WriteDateTimeOffset(ref state, {0}, {1});", Codec + ".ReadDateTimeOffset(ref state)"),
-        ["global::System.DateOnly"] = new("int32", Varint + "state.WriteInt32({1}.DayNumber);", "global::System.DateOnly.FromDayNumber(state.ReadInt32())",
+        ["global::System.DateOnly"] = new("int32", Varint + "state.WriteInt32({1}.DayNumber);", $"global::System.DateOnly.FromDayNumber(checked((int){ReadSigned}))",
             Packing.Varint, "global::System.DateOnly.FromDayNumber(checked((int){0}))", "(ulong)(long){0}.DayNumber"),
-        ["global::System.TimeOnly"] = new("int64", Varint + "state.WriteInt64({1}.Ticks);", "new global::System.TimeOnly(state.ReadInt64())",
+        ["global::System.TimeOnly"] = new("int64", Varint + "state.WriteInt64({1}.Ticks);", $"new global::System.TimeOnly({ReadSigned})",
             Packing.Varint, "new global::System.TimeOnly({0})", "(ulong){0}.Ticks"),
-        ["global::System.Half"] = new("float", Fixed32 + "state.WriteSingle((float){1});", "(global::System.Half)state.ReadSingle()", Packing.Float, "(global::System.Half){0}", "(float){0}"),
-        ["global::System.Text.Rune"] = new("uint32", Varint + "state.WriteUInt32((uint){1}.Value);", "new global::System.Text.Rune(state.ReadUInt32())",
+        ["global::System.Half"] = new("float", Fixed32 + "state.WriteSingle((float){1});", Values.Support + ".ToHalf(state.ReadSingle())", Packing.Float, Values.Support + ".ToHalf({0})", "(float){0}"),
+        ["global::System.Text.Rune"] = new("uint32", Varint + "state.WriteUInt32((uint){1}.Value);", $"new global::System.Text.Rune(checked((uint){ReadUnsigned}))",
             Packing.Varint, "new global::System.Text.Rune(checked((uint)(ulong){0}))", "(ulong)(uint){0}.Value"),
         ["global::System.Guid"] = Text("Guid"),
         ["global::System.Int128"] = Text("Int128"),
@@ -72,7 +76,7 @@ internal static class ProtoScalars
     {
         ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar => ByType.TryGetValue(shape.TypeName, out var scalar) ? scalar : null,
         ShapeKind.Enum or ShapeKind.EnumByName => new(EnumType(shape), Varint + $"state.WriteInt64((long){Values.Saved(shape, "{1}")});",
-            Values.Loaded(shape, $"({shape.TypeName})state.ReadInt64()"), Packing.Varint, Values.Loaded(shape, $"({shape.TypeName}){{0}}"), $"(ulong)(long){Values.Saved(shape, "{0}")}"),
+            Values.Loaded(shape, EnumFromRaw(shape, ReadSigned)), Packing.Varint, Values.Loaded(shape, EnumFromRaw(shape, "{0}")), $"(ulong)(long){Values.Saved(shape, "{0}")}"),
         ShapeKind.Bytes => new("bytes", Codec + ".WriteBytes(ref state, {0}, {1});", Codec + ".ReadBytes(ref state)"),
         ShapeKind.Custom => new("bytes", Codec + ".WriteBytes(ref state, {0}, " + shape.HelperName + ".ToBytes({1}));", shape.HelperName + ".FromBytes(" + Codec + ".ReadBytes(ref state))"),
         _ => null,
@@ -87,11 +91,19 @@ internal static class ProtoScalars
         : shape.EnumUnderlyingType is "long" or "ulong" or "uint" ? "int64"
         : SchemaNames.Capitalized(shape.SchemaName);
 
+    /// <summary>
+    /// An enum from a varint's 64 bits: held to the enum's underlying type (never truncated), except a ulong enum's, whose
+    /// values from 2^63 up are written as negative int64s and come back bit for bit.
+    /// </summary>
+    private static string EnumFromRaw(ValueShape shape, string raw) => shape.EnumUnderlyingType == "ulong"
+        ? $"unchecked(({shape.TypeName})(ulong){raw})"
+        : $"checked(({shape.TypeName}){raw})";
+
     private static ProtoScalar Unsigned(string type) =>
-        new("uint32", Varint + "state.WriteUInt32({1});", $"checked(({type})state.ReadUInt32())", Packing.Varint, $"checked(({type})(ulong){{0}})", "(ulong){0}");
+        new("uint32", Varint + "state.WriteUInt32({1});", $"checked(({type}){ReadUnsigned})", Packing.Varint, $"checked(({type})(ulong){{0}})", "(ulong){0}");
 
     private static ProtoScalar Signed(string type) =>
-        new("int32", Varint + "state.WriteInt32({1});", $"checked(({type})state.ReadInt32())", Packing.Varint, $"checked(({type}){{0}})", "(ulong)(long){0}");
+        new("int32", Varint + "state.WriteInt32({1});", $"checked(({type}){ReadSigned})", Packing.Varint, $"checked(({type}){{0}})", "(ulong)(long){0}");
 
     private static ProtoScalar Text(string name) =>
         new("string", Codec + ".WriteString(ref state, {0}, " + Codec + ".Text({1}));", Codec + ".To" + name + "(state.ReadString())");

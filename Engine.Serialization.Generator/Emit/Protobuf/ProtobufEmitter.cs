@@ -28,10 +28,12 @@ internal static class ProtobufEmitter
     {
         var code = ObjectCode.OpenPart(model);
         var numbers = model.ProtoNumbers.ToDictionary(n => n.HelperName);
+        var roots = new HashSet<string>(model.SaveModels.Select(m => m.Root.TypeName));
         foreach (var type in model.Objects)
         {
             code.Gap();
-            EmitObject(code, type, numbers[type.Shape.HelperName!], model.Recursive);
+            var schemaVersion = roots.Contains(type.Shape.TypeName) ? ObjectCode.SchemaVersionMember(model, type.Shape) : null;
+            EmitObject(code, type, numbers[type.Shape.HelperName!], model.Recursive, schemaVersion);
         }
 
         foreach (var union in model.Unions)
@@ -54,8 +56,7 @@ internal static class ProtobufEmitter
     public static bool IsRepeated(ValueShape shape) => shape.Kind is ShapeKind.Sequence or ShapeKind.Dictionary;
 
     /// <summary>Whether a collection's items travel in a wrapper message, because they may be null.</summary>
-    public static bool WrapsItems(ValueShape collection) =>
-        (collection.ElementAllowsNull && collection.Element!.IsReferenceType) || collection.Element!.Kind == ShapeKind.Nullable;
+    public static bool WrapsItems(ValueShape collection) => ShapeFacts.MayBeNull(collection.Element!, collection.ElementAllowsNull);
 
     /// <summary>Writes one occurrence of field <paramref name="field"/> holding <paramref name="value"/>, which is not null.</summary>
     private static void WriteOne(CodeWriter code, ValueShape shape, string field, string value)
@@ -95,7 +96,11 @@ internal static class ProtobufEmitter
         code.Line();
     }
 
-    private static void EmitObject(CodeWriter code, ObjectModel type, ProtoNumbers numbers, bool recursive)
+    /// <summary>
+    /// An object's message. A root's <paramref name="schemaVersion"/> member is written even when it holds the model's
+    /// default, so that a reader of the payload alone can hold it to the header's.
+    /// </summary>
+    private static void EmitObject(CodeWriter code, ObjectModel type, ProtoNumbers numbers, bool recursive, MemberModel? schemaVersion)
     {
         var shape = type.Shape;
         var byCtor = type.CtorArguments.Count > 0;
@@ -125,7 +130,7 @@ internal static class ProtobufEmitter
             if (member.IsRestored && numbers.Fields[i] > 0)
             {
                 WriteMember(code, type, member, i, numbers.Fields[i].ToString(System.Globalization.CultureInfo.InvariantCulture),
-                    member.CtorParameter >= 0 ? Default.CtorParameter : defaults);
+                    ReferenceEquals(member, schemaVersion) ? Default.None : member.CtorParameter >= 0 ? Default.CtorParameter : defaults);
             }
         }
 
@@ -227,7 +232,7 @@ internal static class ProtobufEmitter
         code.Line($"var {m} = {string.Format(member.Get, "value")};");
         void NullCase()
         {
-            if (!member.AllowsNull && shape.IsReferenceType)
+            if (ShapeFacts.RefusesNull(shape, member.AllowsNull))
             {
                 code.Line($"{Values.Support}.ThrowMissing({Values.Literal(ObjectCode.Short(type))}, {Values.Literal(member.Name)});");
             }
@@ -485,6 +490,7 @@ internal static class ProtobufEmitter
         {
             code.Line($"case {@case.Key + 1}:");
             code.Indent();
+            code.Line($"if (result is not null) throw new global::ProtoBuf.ProtoException(\"A \" + {display} + \" message holds more than one of its cases.\");");
             code.Line($"result = state.ReadMessage<{@case.Shape.TypeName}>(default, default, {@case.Shape.HelperName}.Proto);");
             code.Line("break;");
             code.Outdent();
@@ -659,9 +665,17 @@ internal static class ProtobufEmitter
         code.Line();
         code.Open($"public {item} Read({ReaderState}, {item} value)");
         code.Line($"{e} result = default;");
+        code.Line("var seen = false;");
         code.Line("int field;");
         code.Open("while ((field = state.ReadFieldHeader()) > 0)");
-        code.Line($"if (field == 1) result = {ReadOne(inner)}; else state.SkipField();");
+        code.Open("if (field != 1)");
+        code.Line("state.SkipField();");
+        code.Line("continue;");
+        code.Close();
+        code.Line();
+        code.Line("if (seen) throw new global::ProtoBuf.ProtoException(\"An item's message holds the item twice.\");");
+        code.Line($"result = {ReadOne(inner)};");
+        code.Line("seen = true;");
         code.Close();
         code.Line();
         code.Line("return new(result);");
@@ -718,7 +732,7 @@ internal static class ProtobufEmitter
             code.Open("if (value.Value is { } item)");
             WriteOne(code, element.Kind == ShapeKind.Nullable ? element.Element! : element, "2", "item");
             code.Close();
-            if (element.IsReferenceType && !shape.ElementAllowsNull)
+            if (ShapeFacts.RefusesNull(element, shape.ElementAllowsNull))
             {
                 code.Line($"else {Values.Support}.ThrowMissing({Values.Literal(ObjectCode.Display(shape))}, \"[]\");");
             }
@@ -736,17 +750,21 @@ internal static class ProtobufEmitter
                 {{key.TypeName}} key = default;
                 var hasKey = false;
                 {{element.TypeName}} item = default;
+                var hasItem = false;
                 int field;
                 while ((field = state.ReadFieldHeader()) > 0)
                 {
                     switch (field)
                     {
                         case 1:
+                            if (hasKey) throw new global::ProtoBuf.ProtoException("A map entry holds its key twice.");
                             key = {{ReadOne(key)}};
                             hasKey = true;
                             break;
                         case 2:
+                            if (hasItem) throw new global::ProtoBuf.ProtoException("A map entry holds its value twice.");
                             item = {{ReadOne(element)}};
+                            hasItem = true;
                             break;
                         default:
                             state.SkipField();
@@ -834,7 +852,7 @@ internal static class ProtobufEmitter
                 code.Open($"if (c{i} is not null)");
                 WriteOne(code, part.Shape, field, "c" + i);
                 code.Close();
-                if (!part.AllowsNull)
+                if (ShapeFacts.RefusesNull(part.Shape, part.AllowsNull))
                 {
                     code.Line($"else {Values.Support}.ThrowMissing({Values.Literal(model.DisplayName)}, {Values.Literal(part.Accessor)});");
                 }
@@ -859,6 +877,7 @@ internal static class ProtobufEmitter
             code.Line($"{model.Items[i].Shape.TypeName} c{i} = default;");
         }
 
+        ObjectCode.SeenLocals(code, model.Items.Count);
         code.Line("int field;");
         code.Open("while ((field = state.ReadFieldHeader()) > 0)");
         code.Open("switch (field)");
@@ -866,6 +885,7 @@ internal static class ProtobufEmitter
         {
             code.Line($"case {i + 1}:");
             code.Indent();
+            ObjectCode.RefuseSecond(code, model.DisplayName, model.Items[i].Accessor, i);
             code.Line($"c{i} = {ReadOne(model.Items[i].Shape)};");
             code.Line("break;");
             code.Outdent();

@@ -6,7 +6,8 @@ namespace Engine.Serialization.Generator.Emit.Schemas;
 
 /// <summary>
 /// A save model's members in every format, as Markdown tables for docs/FORMAT.md: for each object, each member's
-/// MessagePack key, XML element and protobuf field; for each union, each case's key, element and field.
+/// MessagePack key, whether it may be nil (by the rule the generated null checks follow), XML element and protobuf field;
+/// for each union, each case's key, element and field.
 /// </summary>
 internal static class MemberTableWriter
 {
@@ -14,23 +15,26 @@ internal static class MemberTableWriter
     {
         var text = new StringBuilder();
         text.Append($"Model `{model.ModelId}`, schema version {model.SchemaVersion}: the root is `{ObjectCode.Display(model.Root)}`, ")
-            .Append($"the XML root element `<{model.Root.SchemaName}>`, the protobuf message `{types.Name(model.Root)}`.\n");
+            .Append($"the XML root element `<{model.Root.SchemaName}>`, the protobuf message `{types.Name(model.Root)}`. ")
+            .Append("Column nil: whether the member may be nil (MessagePack) or `xsi:nil` (XML); where it says no, a nil is damage ")
+            .Append("and a save refuses the null. Then the same for a collection's items or a dictionary's values, and theirs. ")
+            .Append("Protobuf has no nil: an absent field keeps the model's default.\n");
         foreach (var shape in types.Shapes)
         {
             if (types.Object(shape) is { } type)
             {
                 var numbers = types.Numbers(type);
                 text.Append($"\n#### {types.Name(shape)}\n\n`{type.DisplayName}`\n\n")
-                    .Append("| MessagePack key | .NET type | XML element | protobuf field |\n|---|---|---|---|\n");
+                    .Append("| MessagePack key | .NET type | nil | XML element | protobuf field |\n|---|---|---|---|---|\n");
                 for (var i = 0; i < type.Members.Count; i++)
                 {
                     var member = type.Members[i];
-                    var nullable = member.AllowsNull && member.Shape.IsReferenceType ? "?" : string.Empty;
+                    var nullable = member.Shape.Kind != ShapeKind.Nullable && ShapeFacts.MayBeNull(member.Shape, member.AllowsNull) ? "?" : string.Empty;
                     var xml = member.IsRestored ? $"`<{SchemaNames.Element(member.Key)}>`" : "not written";
                     var proto = member.IsRestored && numbers.Fields[i] > 0
                         ? $"{numbers.Fields[i]} `{SchemaNames.Snake(member.Key)}`{(ProtobufEmitter.IsRepeated(member.Shape) ? " (repeated)" : string.Empty)}"
                         : "not written";
-                    text.Append($"| `{member.Key}` | `{Display(member.Shape)}{nullable}` | {xml} | {proto} |\n");
+                    text.Append($"| `{member.Key}` | `{Display(member.Shape)}{nullable}` | {Nil(member.Shape, member.AllowsNull)} | {xml} | {proto} |\n");
                 }
 
                 if (numbers.ReservedNumbers.Count > 0)
@@ -51,6 +55,26 @@ internal static class MemberTableWriter
 
         return text.ToString();
     }
+
+    /// <summary>
+    /// Whether nil may stand for a value of the shape ("yes", "no"), then the same for its items (a dictionary's values) at
+    /// each level of collections inside: "no; items: yes", "no; items: no; items of items: yes".
+    /// </summary>
+    private static string Nil(ValueShape shape, bool allowsNull)
+    {
+        var text = new StringBuilder(YesOrNo(shape, allowsNull));
+        var place = string.Empty;
+        while (shape.Kind is ShapeKind.Sequence or ShapeKind.MultiArray or ShapeKind.Dictionary)
+        {
+            place = (shape.Kind == ShapeKind.Dictionary ? "values" : "items") + (place.Length == 0 ? string.Empty : " of " + place);
+            text.Append($"; {place}: {YesOrNo(shape.Element!, shape.ElementAllowsNull)}");
+            shape = shape.Element!;
+        }
+
+        return text.ToString();
+    }
+
+    private static string YesOrNo(ValueShape shape, bool allowsNull) => ShapeFacts.MayBeNull(shape, allowsNull) ? "yes" : "no";
 
     /// <summary>The type as C# spells it without namespaces: <c>List&lt;Room&gt;</c>.</summary>
     private static string Display(ValueShape shape) =>

@@ -92,7 +92,7 @@ internal sealed class XsdWriter
 
     private string Element(string name, ValueShape shape, bool allowsNull, string? occurs)
     {
-        var nillable = (allowsNull && shape.IsReferenceType) || shape.Kind == ShapeKind.Nullable ? " nillable=\"true\"" : string.Empty;
+        var nillable = ShapeFacts.MayBeNull(shape, allowsNull) ? " nillable=\"true\"" : string.Empty;
         var extra = occurs is null ? string.Empty : " " + occurs;
         return $"<xs:element name=\"{name}\" type=\"{TypeOf(shape)}\"{extra}{nillable} />";
     }

@@ -55,7 +55,7 @@ internal static class XmlEmitter
         }
 
         code.Line($"var {local} = {value};");
-        if (!allowsNull)
+        if (ShapeFacts.RefusesNull(shape, allowsNull))
         {
             code.Line($"if ({local} is null) {Values.Support}.ThrowMissing({Values.Literal(type)}, {Values.Literal(member)});");
             code.Line(WriteValue(shape, name, local));
@@ -220,7 +220,7 @@ internal static class XmlEmitter
         }
 
         // Members this build doesn't know (a newer game wrote them).
-        code.Line(type.IsStruct ? "reader.Skip();" : "unknown.AddXml(reader);");
+        code.Line(type.IsStruct ? $"{Codec}.Skip(reader);" : "unknown.AddXml(reader);");
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();
@@ -460,7 +460,7 @@ internal static class XmlEmitter
         code.Outdent();
         code.Close();
         code.Line();
-        code.Line("reader.Skip();");
+        code.Line($"{Codec}.Skip(reader);");
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();
@@ -498,7 +498,7 @@ internal static class XmlEmitter
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();
         code.Open("else if (reader.NodeType == global::System.Xml.XmlNodeType.Element && reader.LocalName != \"Items\")");
-        code.Line("reader.Skip();");
+        code.Line($"{Codec}.Skip(reader);");
         code.Close();
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
@@ -541,7 +541,7 @@ internal static class XmlEmitter
 
         code.Close();
         code.Line();
-        code.Line("reader.Skip();");
+        code.Line($"{Codec}.Skip(reader);");
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();

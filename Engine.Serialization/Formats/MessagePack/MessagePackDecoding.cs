@@ -12,4 +12,45 @@ internal static class MessagePackDecoding
     /// </summary>
     public static bool IsBadInput(Exception e) =>
         e is MessagePackSerializationException or EndOfStreamException or OverflowException or ArgumentOutOfRangeException;
+
+    /// <summary>
+    /// Skips one value at nesting level <paramref name="depth"/>, refusing maps and arrays past <paramref name="maxDepth"/>
+    /// levels: MessagePackReader's own skip follows any nesting, so a member the model lacks could nest a million deep.
+    /// </summary>
+    public static void Skip(ref MessagePackReader reader, int depth, int maxDepth)
+    {
+        switch (reader.NextMessagePackType)
+        {
+            case MessagePackType.Map:
+                RefuseDeeper(depth, maxDepth);
+                int pairs = reader.ReadMapHeader();
+                for (int i = 0; i < pairs; i++)
+                {
+                    Skip(ref reader, depth + 1, maxDepth);
+                    Skip(ref reader, depth + 1, maxDepth);
+                }
+
+                break;
+            case MessagePackType.Array:
+                RefuseDeeper(depth, maxDepth);
+                int items = reader.ReadArrayHeader();
+                for (int i = 0; i < items; i++)
+                {
+                    Skip(ref reader, depth + 1, maxDepth);
+                }
+
+                break;
+            default:
+                reader.Skip();
+                break;
+        }
+    }
+
+    private static void RefuseDeeper(int depth, int maxDepth)
+    {
+        if (depth > maxDepth)
+        {
+            throw new MessagePackSerializationException($"The data nests objects and collections deeper than {maxDepth} levels.");
+        }
+    }
 }

@@ -100,7 +100,8 @@ public static class ProtobufCodec
         return value.ToString();
     }
 
-    public static decimal ToDecimal(string text) => decimal.Parse(text, NumberStyles.Number, CultureInfo.InvariantCulture);
+    /// <summary>A decimal as <see cref="Text(decimal)"/> writes it: digits, a leading '-' and a point; no exponent, separators or spaces.</summary>
+    public static decimal ToDecimal(string text) => decimal.Parse(text, NumberStyles.AllowLeadingSign | NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture);
 
     public static Int128 ToInt128(string text) => Int128.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
 
@@ -196,12 +197,42 @@ public static class ProtobufCodec
         run.Dispose();
     }
 
+    /// <summary>
+    /// An integer field's value: a varint, as a 64-bit two's-complement number (protobuf writes a negative int32 or int64
+    /// in ten bytes), which the caller holds to its member's type. protobuf-net would also take a fixed-width value, and
+    /// read a five-byte varint beyond int32 into an int32 as its low 32 bits.
+    /// </summary>
+    public static long ReadSigned(ref ProtoReader.State state) =>
+        state.WireType == WireType.Varint ? state.ReadInt64() : throw NotA(ref state, "varint");
+
+    /// <summary>An unsigned integer field's value: a varint, as an unsigned 64-bit number the caller holds to its member's type.</summary>
+    public static ulong ReadUnsigned(ref ProtoReader.State state) =>
+        state.WireType == WireType.Varint ? state.ReadUInt64() : throw NotA(ref state, "varint");
+
+    /// <summary>A fixed64 field's value (a ulong's).</summary>
+    public static ulong ReadFixed64(ref ProtoReader.State state) =>
+        state.WireType == WireType.Fixed64 ? state.ReadUInt64() : throw NotA(ref state, "fixed64");
+
+    /// <summary>A bool field's value: a varint holding 0 or 1, as protobuf writes it.</summary>
+    public static bool ReadBoolean(ref ProtoReader.State state) => Boolean(ReadSigned(ref state));
+
+    /// <summary>A bool from a varint of a packed run: 0 or 1.</summary>
+    public static bool Boolean(long value) => value switch
+    {
+        0 => false,
+        1 => true,
+        _ => throw new ProtoException($"A bool field holds {value}, where protobuf writes 0 or 1."),
+    };
+
+    private static ProtoException NotA(ref ProtoReader.State state, string encoding) =>
+        new($"Field {state.FieldNumber} is a {state.WireType} value, where its member's is a {encoding}.");
+
     /// <summary>The varints of a repeated varint field's occurrence: a packed run, or one value.</summary>
     public static long[] ReadVarints(ref ProtoReader.State state)
     {
         if (state.WireType != WireType.String)
         {
-            return [state.ReadInt64()];
+            return [ReadSigned(ref state)];
         }
 
         var bytes = ReadBytes(ref state).AsSpan();
@@ -239,9 +270,9 @@ public static class ProtobufCodec
     public static double[] ReadDoubles(ref ProtoReader.State state) =>
         state.WireType == WireType.String ? FixedRun<double>(ref state) : [state.ReadDouble()];
 
-    /// <summary>The 64-bit values of a repeated fixed64 field's occurrence: a packed run, or one value (fixed or varint).</summary>
+    /// <summary>The 64-bit values of a repeated fixed64 field's occurrence: a packed run, or one value.</summary>
     public static ulong[] ReadFixed64s(ref ProtoReader.State state) =>
-        state.WireType == WireType.String ? FixedRun<ulong>(ref state) : [state.ReadUInt64()];
+        state.WireType == WireType.String ? FixedRun<ulong>(ref state) : [ReadFixed64(ref state)];
 
     /// <summary>A packed run of fixed-size values, which protobuf writes little-endian.</summary>
     private static T[] FixedRun<T>(ref ProtoReader.State state)

@@ -34,7 +34,7 @@ internal sealed class ProtobufSaveFormat<T>(SaveModelCodec<T> codec) : ISaveForm
         {
             throw new SaveEncodingException($"{e.Message} The save could never load it back as written: nothing was written. Change the text and save again.", innerException: e);
         }
-        catch (Exception e) when (e is ProtoException or InvalidOperationException)
+        catch (ProtoException e)
         {
             throw new SaveEncodingException($"The game could not be written as protobuf ({e.Message}).", innerException: e);
         }

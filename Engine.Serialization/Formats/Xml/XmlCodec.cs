@@ -1,8 +1,10 @@
+using System.Buffers;
 using System.ComponentModel;
 using System.Globalization;
 using System.Numerics;
 using System.Text;
 using System.Xml;
+using System.Xml.Linq;
 using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Formats.Xml;
@@ -17,11 +19,12 @@ public static class XmlCodec
     public const string InstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance";
 
     /// <summary>
-    /// How deeply elements may nest in what a load reads: two elements for each level a save may nest
-    /// (<see cref="Models.CodecSupport.MaxNesting"/>; a dictionary's entry and a multi-dimensional array's items are
-    /// elements of their own), and the document's, so that every save written loads.
+    /// How many levels of elements a load reads, the root being the first: two for each level a save may nest
+    /// (<see cref="CodecSupport.MaxNesting"/>; a dictionary's entry and a multi-dimensional array's items are elements of
+    /// their own), and a few for the document's, so that every save written loads. Elements a reader skips, or keeps
+    /// for a newer game, count as much as the ones it reads.
     /// </summary>
-    public const int MaxDepth = (2 * Models.CodecSupport.MaxNesting) + 8;
+    public const int MaxDepth = (2 * CodecSupport.MaxNesting) + 8;
 
     /// <summary>Writes <c>&lt;name xsi:nil="true" /&gt;</c>: a null the model allows.</summary>
     public static void WriteNil(XmlWriter writer, string name)
@@ -51,7 +54,7 @@ public static class XmlCodec
         ArgumentNullException.ThrowIfNull(reader);
         if (reader.HasAttributes && reader.GetAttribute("nil", InstanceNamespace) is { } nil && XmlConvert.ToBoolean(nil))
         {
-            reader.Skip();
+            Skip(reader);
             return true;
         }
 
@@ -59,17 +62,12 @@ public static class XmlCodec
     }
 
     /// <summary>
-    /// Enters the element the reader is at, counting its depth: true when it has content to read with
-    /// <see cref="NextElement"/> and then <see cref="EndContent"/>; false, having moved past it, when it is empty.
+    /// Enters the element the reader is at: true when it has content to read with <see cref="NextElement"/> and then
+    /// <see cref="EndContent"/>; false, having moved past it, when it is empty.
     /// </summary>
     public static bool StartContent(XmlReader reader)
     {
         ArgumentNullException.ThrowIfNull(reader);
-        if (reader.Depth > MaxDepth)
-        {
-            throw new XmlException($"The XML nests elements deeper than {MaxDepth} levels.");
-        }
-
         CodecSupport.Creating();
         if (reader.IsEmptyElement)
         {
@@ -89,6 +87,7 @@ public static class XmlCodec
         switch (reader.MoveToContent())
         {
             case XmlNodeType.Element:
+                RefuseTooDeep(reader);
                 return true;
             case XmlNodeType.EndElement:
                 return false;
@@ -102,6 +101,105 @@ public static class XmlCodec
     {
         ArgumentNullException.ThrowIfNull(reader);
         reader.ReadEndElement();
+    }
+
+    /// <summary>Moves past the element the reader is at and all it holds (what this build doesn't read), counting its depth.</summary>
+    public static void Skip(XmlReader reader)
+    {
+        ArgumentNullException.ThrowIfNull(reader);
+        int depth = reader.Depth;
+        if (!reader.IsEmptyElement)
+        {
+            while (reader.Read() && reader.Depth > depth)
+            {
+                if (reader.NodeType == XmlNodeType.Element)
+                {
+                    RefuseTooDeep(reader);
+                }
+            }
+        }
+
+        reader.Read();
+    }
+
+    /// <summary>
+    /// The element the reader is at, and all it holds, as an <see cref="XElement"/>, moving past it and counting its
+    /// depth. Each element is added to its parent once it is complete, while that parent is not yet in a tree:
+    /// XNode.ReadFrom adds each node to a tree already joined to its root, and XLinq walks up to the root at every
+    /// addition, which makes a deep element cost the square of its depth.
+    /// </summary>
+    internal static XElement ReadElement(XmlReader reader)
+    {
+        ArgumentNullException.ThrowIfNull(reader);
+        var open = new Stack<XElement>();
+        XElement? read = null;
+        do
+        {
+            switch (reader.NodeType)
+            {
+                case XmlNodeType.Element:
+                    RefuseTooDeep(reader);
+                    CodecSupport.Creating();
+                    var element = new XElement(XNamespace.Get(reader.NamespaceURI).GetName(reader.LocalName));
+                    if (reader.MoveToFirstAttribute())
+                    {
+                        do
+                        {
+                            // As XLinq names them: a namespace declaration without a prefix is the attribute "xmlns".
+                            var name = XNamespace.Get(reader.Prefix.Length == 0 ? string.Empty : reader.NamespaceURI).GetName(reader.LocalName);
+                            element.Add(new XAttribute(name, reader.Value));
+                        }
+                        while (reader.MoveToNextAttribute());
+                        reader.MoveToElement();
+                    }
+
+                    if (reader.IsEmptyElement)
+                    {
+                        read = Completed(open, element);
+                    }
+                    else
+                    {
+                        open.Push(element);
+                    }
+
+                    break;
+                case XmlNodeType.EndElement:
+                    read = Completed(open, open.Pop());
+                    break;
+                case XmlNodeType.Text or XmlNodeType.Whitespace or XmlNodeType.SignificantWhitespace:
+                    open.Peek().Add(new XText(reader.Value));
+                    break;
+                case XmlNodeType.CDATA:
+                    open.Peek().Add(new XCData(reader.Value));
+                    break;
+                default:
+                    throw new XmlException($"Unexpected {reader.NodeType} in <{open.Peek().Name.LocalName}>.");
+            }
+        }
+        while (read is null && reader.Read());
+
+        reader.Read();
+        return read ?? throw new XmlException("The XML ends inside an element.");
+    }
+
+    /// <summary>Adds a completed element to the one holding it, or, for the outermost, returns it.</summary>
+    private static XElement? Completed(Stack<XElement> open, XElement element)
+    {
+        if (open.Count == 0)
+        {
+            return element;
+        }
+
+        open.Peek().Add(element);
+        return null;
+    }
+
+    private static void RefuseTooDeep(XmlReader reader)
+    {
+        if (reader.Depth >= MaxDepth)
+        {
+            throw new XmlException($"The XML nests elements deeper than {MaxDepth} levels.");
+        }
     }
 
     /// <summary>The text of the element the reader is at, moving past it; a nil element is refused here, where the model needs a value.</summary>
@@ -131,34 +229,60 @@ public static class XmlCodec
 
     public static double ReadDouble(XmlReader reader) => ParseDouble(NumberText(reader));
 
-    /// <summary>As <see cref="XmlConvert.ToSingle(string)"/>, over a span.</summary>
+    /// <summary>
+    /// As <see cref="XmlConvert.ToSingle(string)"/>, over a span, but holding to XML Schema's spellings (no "Infinity")
+    /// and refusing a finite number beyond float's range, which XmlConvert makes infinity.
+    /// </summary>
     internal static float ParseSingle(ReadOnlySpan<char> text)
     {
-        text = text.Trim(XmlWhitespace);
+        text = FloatingText(text);
         return text switch
         {
             "INF" => float.PositiveInfinity,
             "-INF" => float.NegativeInfinity,
-            _ => float.Parse(text, Floating, NumberFormatInfo.InvariantInfo) is var value && value == 0 && text[0] == '-' ? -0f : value,
+            "NaN" => float.NaN,
+            _ => float.Parse(text, Floating, NumberFormatInfo.InvariantInfo) switch
+            {
+                var value when float.IsInfinity(value) => throw new OverflowException($"{text} is beyond what a float holds."),
+                0 when text[0] == '-' => -0f,
+                var value => value,
+            },
         };
     }
 
-    /// <summary>As <see cref="XmlConvert.ToDouble(string)"/>, over a span.</summary>
+    /// <summary>As <see cref="ParseSingle"/>, for a double.</summary>
     internal static double ParseDouble(ReadOnlySpan<char> text)
     {
-        text = text.Trim(XmlWhitespace);
+        text = FloatingText(text);
         return text switch
         {
             "INF" => double.PositiveInfinity,
             "-INF" => double.NegativeInfinity,
-            _ => double.Parse(text, Floating, NumberFormatInfo.InvariantInfo) is var value && value == 0 && text[0] == '-' ? -0d : value,
+            "NaN" => double.NaN,
+            _ => double.Parse(text, Floating, NumberFormatInfo.InvariantInfo) switch
+            {
+                var value when double.IsInfinity(value) => throw new OverflowException($"{text} is beyond what a double holds."),
+                0 when text[0] == '-' => -0d,
+                var value => value,
+            },
         };
+    }
+
+    /// <summary>The text of a float or double without the whitespace around it, refused unless XML Schema spells a number so.</summary>
+    private static ReadOnlySpan<char> FloatingText(ReadOnlySpan<char> text)
+    {
+        text = text.Trim(XmlWhitespace);
+        return text is "INF" or "-INF" or "NaN" || !text.ContainsAnyExcept(FloatingCharacters)
+            ? text
+            : throw new FormatException($"'{text}' is not a number as XML Schema writes one.");
     }
 
     private const NumberStyles Signed = NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite | NumberStyles.AllowLeadingSign;
     private const NumberStyles Unsigned = NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite;
     private const NumberStyles Floating = NumberStyles.AllowLeadingSign | NumberStyles.AllowDecimalPoint | NumberStyles.AllowExponent;
     private const string XmlWhitespace = " \t\n\r";
+
+    private static readonly SearchValues<char> FloatingCharacters = SearchValues.Create("0123456789+-.eE");
 
     // A save's numbers are read into this buffer rather than a new string each: a height grid holds millions of them.
     [ThreadStatic]
@@ -317,8 +441,14 @@ public static class XmlCodec
     {
         ArgumentNullException.ThrowIfNull(text);
         var names = string.Join(", ", text.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries));
-        return Enum.TryParse<T>(names, ignoreCase: false, out var value) && names.Length > 0
-            ? value
+        if (Enum.TryParse<T>(names, ignoreCase: false, out var value) && names.Length > 0)
+        {
+            return value;
+        }
+
+        // A number its type can't hold is damage, not a newer game's value: no enum of the type could declare it.
+        return names.Length > 0 && (char.IsAsciiDigit(names[0]) || names[0] is '-' or '+')
+            ? throw new OverflowException($"{text} is beyond what a {typeof(T).Name} holds.")
             : throw CodecSupport.UnknownEnumName(typeof(T).FullName!, text);
     }
 
@@ -328,7 +458,7 @@ public static class XmlCodec
 
     public static decimal ToDecimal(string text) => XmlConvert.ToDecimal(text);
 
-    public static Half ToHalf(string text) => (Half)XmlConvert.ToSingle(text);
+    public static Half ToHalf(string text) => CodecSupport.ToHalf(ParseSingle(text));
 
     public static Int128 ToInt128(string text) => Int128.Parse(text.AsSpan().Trim(), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
 

@@ -71,6 +71,27 @@ public sealed class PayloadInteropTests
         Assert.Contains($"\"Title\":\"{content.Title}\"", json, StringComparison.Ordinal);
     }
 
+    // FORMAT.md, MessagePack payload: for GameContent, enums are integers, Vector2, Color and Rectangle maps of their
+    // fields, and a height grid's Cells an array of float32 (an untyped reader gives float for float32, double for float64).
+    [Fact]
+    public void MessagePackPayload_OfGameContent_HoldsEnumsAsIntegers_MathTypesAsMaps_AndCellsAsFloat32s()
+    {
+        var content = ContentGenerator.Create(ContentSize.Small);
+
+        var game = Map(MessagePackSerializer.Deserialize<object>(CutPayload(SaveSerializer.Save(content)), MessagePackSerializerOptions.Standard));
+
+        var rooms = ((object[])game["Rooms"]).Select(Map).ToList();
+        var hotspot = Map(rooms.SelectMany(r => (object[])r["Hotspots"]).First());
+        var exit = Map(rooms.SelectMany(r => (object[])r["Exits"]).First());
+        Assert.Equal(["X", "Y"], Map(rooms[0]["Size"]).Keys);
+        Assert.Equal(["R", "G", "B", "A"], Map(rooms[0]["AmbientLight"]).Keys);
+        Assert.Equal(["X", "Y", "Width", "Height"], Map(hotspot["Bounds"]).Keys);
+        Assert.True(exit["Direction"] is byte or sbyte or short or ushort or int or uint or long or ulong, $"{exit["Direction"].GetType()}");
+        Assert.All(rooms.SelectMany(r => (object[])Map(r["WalkGrid"])["Cells"]), cell => Assert.IsType<float>(cell));
+    }
+
+    private static IDictionary<object, object> Map(object value) => (IDictionary<object, object>)value;
+
     [Theory]
     [InlineData(SaveCompression.None)]
     [InlineData(SaveCompression.Lz4)]

@@ -2,6 +2,7 @@ using System.Buffers.Binary;
 using System.IO.Hashing;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Tests.Fuzzing;
 using Engine.Testing;
 
 namespace Engine.Serialization.Tests.Container;
@@ -38,6 +39,70 @@ public sealed class SaveContainerTests
         Assert.Equal(SaveFileChecksums.Payload(payload, 3), BinaryPrimitives.ReadUInt64LittleEndian(save.AsSpan(36)));
         Assert.Equal(Crc32.HashToUInt32(save.AsSpan(52, metadataLength)), BinaryPrimitives.ReadUInt32LittleEndian(save.AsSpan(44)));
         Assert.Equal(Crc32.HashToUInt32(save.AsSpan(0, 48)), BinaryPrimitives.ReadUInt32LittleEndian(save.AsSpan(48)));
+    }
+
+    // Header, offsets 10 and 11: format 1 MessagePack, 2 XML, 3 protobuf; compression 0 none, 1 LZ4 frame.
+    [Theory]
+    [InlineData(SaveFormat.MessagePack, SaveCompression.None, 1, 0)]
+    [InlineData(SaveFormat.Xml, SaveCompression.Lz4, 2, 1)]
+    [InlineData(SaveFormat.Protobuf, SaveCompression.None, 3, 0)]
+    public void Save_WritesEachFormatAndCompressionAsItsDocumentedId(SaveFormat format, SaveCompression compression, byte formatId, byte compressionId)
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small), options: new SaveOptions { Format = format, Compression = compression });
+
+        Assert.Equal((formatId, compressionId), (save[10], save[11]));
+    }
+
+    // Header, offset 36: with no payload bytes there are no chunks, and the checksum is the XXH3-64 of nothing.
+    [Fact]
+    public void Load_EmptyPayload_HasTheChecksumOfNoChunks()
+    {
+        byte[] save = SaveFiles.Frame(SaveFormat.Protobuf, SaveCompression.None, []);
+
+        Assert.Equal(XxHash3.HashToUInt64([]), BinaryPrimitives.ReadUInt64LittleEndian(save.AsSpan(36)));
+        Assert.Equal(SaveFileChecksums.Payload([], 3), BinaryPrimitives.ReadUInt64LittleEndian(save.AsSpan(36)));
+        GraphAssert.Equal(new GameContent(), SaveSerializer.Load<GameContent>(save));
+    }
+
+    // Header, offset 28: the decoded length equals P when the payload is not compressed.
+    [Theory]
+    [InlineData(-1)]
+    [InlineData(1)]
+    public void Load_UncompressedPayloadWhoseDecodedLengthIsNotItsLength_ThrowsSaveCorrupted(int difference)
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
+        long decoded = BinaryPrimitives.ReadInt64LittleEndian(save.AsSpan(SaveContainer.DecodedLengthOffset));
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(SaveFiles.WithHeaderField(save, SaveContainer.DecodedLengthOffset, decoded + difference)));
+
+        Assert.Contains($"the header says {decoded + difference}", error.Message, StringComparison.Ordinal);
+    }
+
+    // Reading, step 2: container version 0 was never written, and is damage (once the header's checksum holds).
+    [Fact]
+    public void Load_ContainerVersion0_ThrowsSaveCorrupted()
+    {
+        byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
+        BinaryPrimitives.WriteUInt16LittleEndian(save.AsSpan(8), 0);
+        Reseal(save);
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(save));
+
+        Assert.Contains("container version 0", error.Message, StringComparison.Ordinal);
+    }
+
+    // Reading, step 4: a negative length is damage, whichever it is.
+    [Theory]
+    [InlineData(SaveContainer.MetadataLengthOffset)]
+    [InlineData(SaveContainer.PayloadLengthOffset)]
+    [InlineData(SaveContainer.DecodedLengthOffset)]
+    public void Load_NegativeLength_ThrowsSaveCorrupted(int offset)
+    {
+        byte[] file = SaveFiles.WithHeaderField(SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small)), offset, -1);
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(file));
+
+        Assert.Contains("negative length", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -164,6 +229,22 @@ public sealed class SaveContainerTests
         Reseal(save);
 
         Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load<GameContent>(save));
+    }
+
+    // Step 4: the defaults are 16 MiB of metadata and 512 MiB of payload, stored or decoded; the limit itself passes (the
+    // file, cut short of what it declares, is then refused at step 6), one byte more is "too large".
+    [Theory]
+    [InlineData(SaveContainer.MetadataLengthOffset, 16 * 1024 * 1024)]
+    [InlineData(SaveContainer.PayloadLengthOffset, 512 * 1024 * 1024)]
+    [InlineData(SaveContainer.DecodedLengthOffset, 512 * 1024 * 1024)]
+    public void Load_DeclaredSizeAtTheDefaultLimit_PassesTheLimits_AndOneByteMoreIsTooLarge(int offset, long limit)
+    {
+        byte[] atLimit = SaveFiles.WithHeaderField(SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small)), offset, limit);
+        byte[] overLimit = SaveFiles.WithHeaderField(atLimit, offset, limit + 1);
+
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(atLimit));
+        Assert.Throws<SaveTooLargeException>(() => SaveSerializer.Load<GameContent>(overLimit));
+        Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(overLimit, new LoadOptions { MaxMetadataBytes = int.MaxValue, MaxPayloadBytes = int.MaxValue }));
     }
 
     [Fact]

@@ -1,8 +1,11 @@
 using System.Buffers;
 using System.Buffers.Binary;
+using System.Text;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Tests.Formats.Protobuf;
 using Engine.Serialization.Tests.Fuzzing;
+using Engine.Serialization.Tests.Schemas;
 
 namespace Engine.Serialization.Tests.Container;
 
@@ -103,6 +106,78 @@ public sealed class StrictDecodingTests
         Assert.Contains("names its member 'Title' twice", error.Message, StringComparison.Ordinal);
     }
 
+    public static TheoryData<string, byte[]> XmlByteOrderMarks() => new()
+    {
+        { "UTF-8", [0xEF, 0xBB, 0xBF, .. "<GameContent><Title>A</Title></GameContent>"u8] },
+        { "UTF-16 little-endian", [0xFF, 0xFE, .. System.Text.Encoding.Unicode.GetBytes("<GameContent><Title>A</Title></GameContent>")] },
+        { "UTF-16 big-endian", [0xFE, 0xFF, .. System.Text.Encoding.BigEndianUnicode.GetBytes("<GameContent><Title>A</Title></GameContent>")] },
+    };
+
+    [Theory]
+    [MemberData(nameof(XmlByteOrderMarks))]
+    public void Load_AnXmlPayloadWithAByteOrderMark_IsRefused(string encoding, byte[] payload)
+    {
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)));
+
+        Assert.True(error.Message.Contains("starts with a byte-order mark", StringComparison.Ordinal), $"{encoding}: {error.Message}");
+    }
+
+    [Theory]
+    [InlineData("ISO-8859-1")]
+    [InlineData("us-ascii")]
+    [InlineData("UTF-16")]
+    [InlineData("utf8")]
+    public void Load_AnXmlPayloadDeclaringAnotherEncoding_IsRefused(string encoding)
+    {
+        byte[] payload = System.Text.Encoding.UTF8.GetBytes($"<?xml version=\"1.0\" encoding=\"{encoding}\"?><GameContent><Title>A</Title></GameContent>");
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)));
+
+        Assert.Contains($"declares the encoding \"{encoding}\"", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")]
+    [InlineData("<?xml version=\"1.0\" encoding=\"utf-8\"?>")]
+    [InlineData("<?xml version=\"1.0\"?>")]
+    [InlineData("")]
+    public void Load_AnXmlPayloadDeclaringUtf8OrNoEncoding_Loads(string declaration)
+    {
+        byte[] payload = System.Text.Encoding.UTF8.GetBytes($"{declaration}<GameContent><Title>Café ☕</Title></GameContent>");
+
+        Assert.Equal("Café ☕", SaveSerializer.Load<GameContent>(SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)).Title);
+    }
+
+    public static TheoryData<byte[], string> XmlNotUtf8() => new()
+    {
+        { [.. "<GameContent><Title>Caf"u8, 0xE9, .. "</Title></GameContent>"u8], "holds bytes that are not UTF-8 at offset 23 (0xE9)" }, // Latin-1
+        { [.. "<GameContent><Newer>"u8, 0x80, .. "</Newer></GameContent>"u8], "holds bytes that are not UTF-8 at offset 20 (0x80)" }, // in an unknown member
+        { [.. "<GameContent><Ti"u8, 0xE2, 0x98, .. "tle>A</Title></GameContent>"u8], "holds bytes that are not UTF-8 at offset 16 (0xE2)" }, // in a name
+        { System.Text.Encoding.Unicode.GetBytes("<GameContent><Title>A</Title></GameContent>"), "holds a NUL byte at offset 1, as UTF-16 or UTF-32 text does" },
+    };
+
+    [Theory]
+    [MemberData(nameof(XmlNotUtf8))]
+    public void Load_AnXmlPayloadThatIsNotUtf8_IsRefused(byte[] payload, string problem)
+    {
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(
+            SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)));
+
+        Assert.Contains($"The XML payload {problem}: a save's XML is UTF-8, without a byte-order mark.", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Load_AnXmlRootOfAnotherName_Loads_AsItsModelIsTheMetadatas()
+    {
+        // The root is named after the model's type when written, and a type may be renamed since: the metadata's
+        // ModelId says which model the payload holds (another model's save is refused before its payload is read).
+        byte[] payload = "<Other><Title>A</Title></Other>"u8.ToArray();
+
+        Assert.Equal("A", SaveSerializer.Load<GameContent>(SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, payload)).Title);
+    }
+
     [Theory]
     [InlineData("a string field")]
     [InlineData("a message field")]
@@ -118,6 +193,72 @@ public sealed class StrictDecodingTests
 
         Assert.Contains($"names its member '{(field == "a string field" ? "Title" : "Player")}' twice", error.Message, StringComparison.Ordinal);
     }
+
+    // MessagePack payload: a map in a dictionary holding one key twice is damage.
+    [Fact]
+    public void Load_AMessagePackDictionaryHoldingAKeyTwice_IsRefused()
+    {
+        byte[] payload = [0x81, 0xA7, .. "Margins"u8, 0x82, 0xA1, (byte)'a', 0xA1, (byte)'x', 0xA1, (byte)'a', 0xA1, (byte)'y'];
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<Notebook>(NotebookSave(SaveFormat.MessagePack, payload)));
+
+        Assert.Contains("holds the key 'a' twice", error.Message, StringComparison.Ordinal);
+    }
+
+    // protobuf payload: a field that is not repeated appearing twice in one message is damage, in every message the model's
+    // payload has: a math type's or tuple's parts, a dictionary's entry and its key, a union's, an item's wrapper.
+    [Theory]
+    [InlineData("Corner", "a part twice", "names its member 'X' twice")]
+    [InlineData("Margins", "an entry's key twice", "A map entry holds its key twice")]
+    [InlineData("Margins", "an entry's value twice", "A map entry holds its value twice")]
+    [InlineData("Margins", "two entries of one key", "holds the key 'a' twice")]
+    [InlineData("Lines", "an item's wrapper holding two items", "An item's message holds the item twice")]
+    [InlineData("Mark", "a union holding two cases", "message holds more than one of its cases")]
+    public void Load_AProtobufFieldTwiceInASmallMessage_IsRefused(string member, string twice, string said)
+    {
+        int field = NotebookField(member);
+        byte[] x = [0x0D, .. BitConverter.GetBytes(1f)]; // field 1, fixed32
+        byte[] payload = twice switch
+        {
+            "a part twice" => Message(field, [.. x, .. x]),
+            "an entry's key twice" => Message(field, [.. Text(1, "a"), .. Text(1, "b"), .. Text(2, "x")]),
+            "an entry's value twice" => Message(field, [.. Text(1, "a"), .. Text(2, "x"), .. Text(2, "y")]),
+            "two entries of one key" => [.. Message(field, [.. Text(1, "a"), .. Text(2, "x")]), .. Message(field, [.. Text(1, "a"), .. Text(2, "y")])],
+            "an item's wrapper holding two items" => Message(field, [.. Text(1, "a"), .. Text(1, "b")]),
+            _ => Message(field, [.. Message(1, []), .. Message(1, [])]),
+        };
+
+        var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<Notebook>(NotebookSave(SaveFormat.Protobuf, payload)));
+
+        Assert.Contains(said, error.Message, StringComparison.Ordinal);
+    }
+
+    // What each small message holds once loads: the rule above refuses only the second occurrence.
+    [Fact]
+    public void Load_ProtobufSmallMessagesHoldingEachFieldOnce_Load()
+    {
+        byte[] payload =
+        [
+            .. Message(NotebookField("Corner"), [0x0D, .. BitConverter.GetBytes(1f), 0x15, .. BitConverter.GetBytes(2f)]),
+            .. Message(NotebookField("Margins"), [.. Text(1, "a"), .. Text(2, "x")]),
+            .. Message(NotebookField("Lines"), Text(1, "l")),
+            .. Message(NotebookField("Mark"), Message(1, [])),
+        ];
+
+        var loaded = SaveSerializer.Load<Notebook>(NotebookSave(SaveFormat.Protobuf, payload));
+
+        Assert.Equal((new System.Numerics.Vector2(1, 2), "x", "l"), (loaded.Corner, loaded.Margins["a"], loaded.Lines.Single()));
+        Assert.IsType<Dot>(loaded.Mark);
+    }
+
+    private static byte[] NotebookSave(SaveFormat format, byte[] payload) =>
+        SaveFiles.Frame(format, SaveCompression.None, payload, new SaveMetadata { ModelId = "tests.notebook" });
+
+    private static int NotebookField(string member) => ProtoPayloads.FieldNumber<Notebook>(member.ToLowerInvariant());
+
+    private static byte[] Text(int field, string text) => Message(field, Encoding.UTF8.GetBytes(text));
+
+    private static byte[] Message(int field, byte[] content) => ProtoPayloads.LengthDelimited(field, content);
 
     public static TheoryData<SaveFormat> Formats() => [.. Enum.GetValues<SaveFormat>()];
 

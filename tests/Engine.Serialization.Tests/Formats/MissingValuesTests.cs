@@ -160,16 +160,20 @@ public sealed class MissingValuesTests
     public static TheoryData<string> MetadataReferences() =>
         [.. typeof(SaveMetadata).GetProperties().Where(p => p.CanWrite && !p.PropertyType.IsValueType).Select(p => p.Name)];
 
+    // docs/FORMAT.md, "Metadata block": no key may hold nil. The block names its model, so nil is all that is wrong with it.
     [Theory]
     [MemberData(nameof(MetadataReferences))]
-    public void Load_MetadataNilForAnyReference_ThrowsSaveCorrupted(string property)
+    public void Load_MetadataNilForAnyReference_ThrowsSaveCorruptedNamingIt(string property)
     {
         byte[] save = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
-        byte[] metadata = [0x81, (byte)(0xA0 | property.Length), .. Encoding.UTF8.GetBytes(property), 0xC0];
+        byte[] model = property == nameof(SaveMetadata.ModelId) ? [] : [.. MessagePackString(nameof(SaveMetadata.ModelId)), .. MessagePackString(Codec.ModelId)];
+        byte[] metadata = [(byte)(model.Length == 0 ? 0x81 : 0x82), .. model, .. MessagePackString(property), 0xC0];
 
         var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<GameContent>(SaveFiles.WithMetadataBytes(save, metadata)));
-        Assert.Contains("metadata", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"The metadata block holds nil for its {property}", error.Message, StringComparison.Ordinal);
     }
+
+    private static byte[] MessagePackString(string text) => [(byte)(0xA0 | text.Length), .. Encoding.UTF8.GetBytes(text)];
 
     private static bool IsModelClass(Type type) => type.IsClass && type != typeof(string) && !type.IsArray && !type.IsGenericType;
 

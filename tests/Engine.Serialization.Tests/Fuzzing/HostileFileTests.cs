@@ -3,6 +3,7 @@ using System.IO.Hashing;
 using System.Text;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Formats.Xml;
 using K4os.Compression.LZ4.Streams;
 
 namespace Engine.Serialization.Tests.Fuzzing;
@@ -167,14 +168,27 @@ public sealed class HostileFileTests
     }
 
     [Fact]
-    public void Load_MessagePackNestedAMillionDeepUnderAnUnknownKey_LoadsWithoutRecursing()
+    public void Load_MessagePackNestedAMillionDeepUnderAnUnknownKey_ThrowsSaveCorruptedWithoutRecursing()
     {
-        // { "Unknown": [[[[...nil...]]]] }: skipped without a recursion per level, so no stack overflow.
+        // { "Unknown": [[[[...nil...]]]] }: a member the model lacks is held to the nesting its own members are.
         byte[] payload = [0x81, .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, 1_000_000), 0xC0];
+
+        var error = AssertRefused<SaveCorruptedException>(SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload));
+        Assert.Contains("deeper than 500 levels", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(499, true)]
+    [InlineData(500, false)]
+    public void Load_MessagePackUnknownMemberNestedToTheLimit_Loads_AndOneLevelDeeper_ThrowsSaveCorrupted(int arrays, bool loads)
+    {
+        // The root is level 1 and the unknown member's outermost array level 2, as a list member of the root would be.
+        byte[] payload = [0x81, .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, arrays), 0xC0];
 
         var result = LoadProbe.Run(SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload));
 
-        Assert.True(result.Loaded, $"{result.Refusal}{result.Escape}");
+        Assert.Equal(loads, result.Loaded);
+        Assert.True(loads || result.Refusal is SaveCorruptedException, $"{result.Refusal}{result.Escape}");
     }
 
     [Fact]
@@ -297,14 +311,29 @@ public sealed class HostileFileTests
         }
     }
 
-    [Fact]
-    public void Load_XmlNestedDeepUnderAnUnknownElement_Loads()
+    [Theory]
+    [InlineData(SaveCompression.None)]
+    [InlineData(SaveCompression.Lz4)]
+    public void Load_XmlNestedDeepUnderAnUnknownElement_ThrowsSaveCorrupted(SaveCompression compression)
     {
+        // A newer game's member is kept as it was read, and its elements count against the depth a load reads.
         string xml = $"<GameContent><Unknown>{string.Concat(Enumerable.Repeat("<a>", 100_000))}{string.Concat(Enumerable.Repeat("</a>", 100_000))}</Unknown><Title>deep</Title></GameContent>";
 
-        var result = LoadProbe.Run(SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, Encoding.UTF8.GetBytes(xml)));
+        var error = AssertRefused<SaveCorruptedException>(SaveFiles.Frame(SaveFormat.Xml, compression, Encoding.UTF8.GetBytes(xml)));
+        Assert.Contains($"deeper than {XmlCodec.MaxDepth} levels", error.Message, StringComparison.Ordinal);
+    }
 
-        Assert.True(result.Loaded, $"{result.Refusal}{result.Escape}");
+    [Fact]
+    public void Load_XmlUnknownElementOfAHundredThousandPiecesOfText_LoadsWithinTheAllocationBound()
+    {
+        // Text split by comments reaches the reader in pieces; joining each to all the ones before would be quadratic.
+        string xml = $"<GameContent><Unknown>{string.Concat(Enumerable.Repeat("x<!---->", 100_000))}</Unknown><Title>pieces</Title></GameContent>";
+        byte[] file = SaveFiles.Frame(SaveFormat.Xml, SaveCompression.None, Encoding.UTF8.GetBytes(xml));
+
+        var result = LoadProbe.Run(file);
+
+        Assert.Null(LoadProbe.Violation(file, result));
+        Assert.True(result.Loaded, result.Refusal?.Message);
     }
 
     [Theory]
@@ -348,11 +377,12 @@ public sealed class HostileFileTests
     }
 
     [Fact]
-    public void Load_MetadataBlockNestedDeepOrNil_IsSkippedOrRefused()
+    public void Load_MetadataBlockNestedDeepOrNil_IsRefused()
     {
         byte[] deep = [0x82, .. MsgPackString("ModelId"), .. MsgPackString(SaveContainer.Version1ModelId), .. MsgPackString("Unknown"), .. Enumerable.Repeat((byte)0x91, 100_000), 0xC0];
 
-        Assert.True(LoadProbe.Run(SaveFiles.WithMetadataBytes(SmallSave, deep)).Loaded);
+        // A key the metadata lacks may nest no deeper than its own members: a slot list refuses it as a load does.
+        AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, deep));
         AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, [0xC0]));
         AssertRefused<SaveCorruptedException>(SaveFiles.WithMetadataBytes(SmallSave, [0x81, .. MsgPackString("SavedAtUtc"), 0xD6, 0xFF, 0, 0]));
     }

@@ -3,6 +3,7 @@ using System.Globalization;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
 using Engine.Serialization.Tests.Fixtures;
+using K4os.Compression.LZ4.Streams;
 using Xunit.Abstractions;
 
 namespace Engine.Serialization.Tests.Fuzzing;
@@ -10,7 +11,8 @@ namespace Engine.Serialization.Tests.Fuzzing;
 /// <summary>
 /// Tens of thousands of damaged saves per format and compression, each of which must load or be
 /// refused with a <see cref="Errors.SaveException"/>, allocating no more than a few times what loading
-/// the undamaged seeds does. Most inputs get their checksums recomputed after mutating, or the payload
+/// the undamaged seeds does (nested XML: per byte of its payload; an LZ4 frame edited as LZ4, which may hold a valid
+/// bomb: no more than the load's budget). Most inputs get their checksums recomputed after mutating, or the payload
 /// checksum would stop them all before any decoder ran; every stage of docs/FORMAT.md's reading order
 /// must refuse some input, or the mutations stopped reaching it. Seeded: the same inputs every run
 /// (SAVE_FUZZ_SEED and SAVE_FUZZ_INPUTS vary them for longer runs).
@@ -19,7 +21,10 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
 {
     private const int DefaultInputsPerCase = 20_000;
 
-    private static readonly string[] StrategyNames = ["raw", "raw+checksums", "header", "payload", "stored/metadata", "random"];
+    private static readonly string[] StrategyNames = ["raw", "raw+checksums", "header", "payload", "stored/metadata", "random", "lz4 frame", "xml nesting"];
+
+    private const int Lz4FrameStrategy = 6;
+    private const int XmlNestingStrategy = 7;
 
     // What an input may allocate: this many times what loading the largest undamaged seed does, plus this many bytes per
     // input byte (a mutation may grow the input). The most any input allocated stays under half of it.
@@ -50,6 +55,8 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
                 < 4 => 0,
                 < 7 => 1,
                 7 => 2,
+                14 when compression == SaveCompression.Lz4 => Lz4FrameStrategy,
+                15 when format == SaveFormat.Xml => XmlNestingStrategy,
                 < 17 => 3,
                 < 19 => 4,
                 _ => 5,
@@ -61,6 +68,8 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
                 2 => MutateHeader(mutator, seeds[pick]),
                 3 => SaveFiles.Frame(format, compression, mutator.Mutate(payloads[pick], payloads[1 - pick])),
                 4 => compression == SaveCompression.Lz4 ? MutateStored(mutator, seeds[pick], format) : MutateMetadata(mutator, seeds[pick]),
+                Lz4FrameStrategy => EditFrame(mutator, seeds[pick], format),
+                XmlNestingStrategy => SaveFiles.Frame(format, compression, XmlNestingEdits.Apply(payloads[pick], mutator.Bytes(XmlNestingEdits.EditLength * (1 + mutator.Next(2))))),
                 _ => i % 40 == 19 ? mutator.RandomBytes(2048) : SaveFiles.Frame(format, compression, mutator.RandomBytes(2048)),
             };
 
@@ -100,6 +109,47 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
         return SaveFiles.FrameStored(format, SaveCompression.Lz4, damaged, checked((int)info.Header.DecodedLength));
     }
 
+    /// <summary>
+    /// The LZ4 frame edited as LZ4 (<see cref="Lz4FrameEdits"/>), framed with the length the original decodes to, what
+    /// the edited frame really decodes to (when it does, up to 16 MiB), or the most its bytes could expand to.
+    /// </summary>
+    private static byte[] EditFrame(Mutator mutator, byte[] save, SaveFormat format)
+    {
+        var (info, stored) = SaveContainer.Open(save, LoadOptions.Default);
+        byte[] edited = Lz4FrameEdits.Apply(stored.ToArray(), mutator.Bytes(Lz4FrameEdits.EditLength * (1 + mutator.Next(3))));
+        int original = checked((int)info.Header.DecodedLength);
+        int declared = mutator.Next(4) switch
+        {
+            0 => DecodedLength(edited) ?? original,
+            1 => (int)Math.Min(int.MaxValue, edited.Length * 255L),
+            _ => original,
+        };
+        return SaveFiles.FrameStored(format, SaveCompression.Lz4, edited, declared);
+    }
+
+    /// <summary>How many bytes an LZ4 frame decodes to by K4os's own stream decoder, or null when it fails or passes 16 MiB.</summary>
+    private static int? DecodedLength(byte[] frame)
+    {
+        try
+        {
+            using var decoder = LZ4Stream.Decode(new MemoryStream(frame));
+            byte[] chunk = new byte[1 << 16];
+            int total = 0;
+            for (int read; (read = decoder.Read(chunk)) > 0 && total <= 16 << 20;)
+            {
+                total += read;
+            }
+
+            return total <= 16 << 20 ? total : null;
+        }
+#pragma warning disable CA1031 // Any failure of K4os's decoder means the frame has no length to declare.
+        catch (Exception)
+        {
+            return null;
+        }
+#pragma warning restore CA1031
+    }
+
     /// <summary>The metadata block damaged, with its checksum made to match.</summary>
     private static byte[] MutateMetadata(Mutator mutator, byte[] save)
     {
@@ -130,7 +180,7 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
             _outcomes[outcome] = _outcomes.GetValueOrDefault(outcome) + 1;
             _maxAllocated = Math.Max(_maxAllocated, result.AllocatedBytes);
             _maxElapsed = result.Elapsed > _maxElapsed ? result.Elapsed : _maxElapsed;
-            if (LoadProbe.Violation(input, result, Bound(input)) is { } violation && Violations.Count < 10)
+            if (LoadProbe.Violation(input, result, Bound(strategy, input)) is { } violation && Violations.Count < 10)
             {
                 string file = FuzzReport.KeepInput($"{format}-{compression}-{_total}.sav", input);
                 Violations.Add($"input {_total} ({StrategyNames[strategy]}, kept as {file}): {violation}\n{result.Escape?.StackTrace}");
@@ -139,7 +189,17 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
 
         public bool Reached(string outcome) => _outcomes.GetValueOrDefault(outcome) > 0;
 
-        private long Bound(byte[] input) => (SeedLoads * seedLoad) + ((long)BytesPerInputByte * input.Length);
+        /// <summary>
+        /// A few seed loads and some bytes per input byte; for nested XML, per byte of the payload, which LZ4 makes much
+        /// larger than the input; for an edited LZ4 frame, which may really expand to megabytes (a long match is a valid
+        /// bomb), the load's own budget.
+        /// </summary>
+        private long Bound(int strategy, byte[] input) => strategy switch
+        {
+            Lz4FrameStrategy => LoadProbe.BudgetBound(input.Length),
+            XmlNestingStrategy => (SeedLoads * seedLoad) + (BytesPerInputByte * BinaryPrimitives.ReadInt64LittleEndian(input.AsSpan(SaveContainer.DecodedLengthOffset))),
+            _ => (SeedLoads * seedLoad) + ((long)BytesPerInputByte * input.Length),
+        };
 
         /// <summary>The refusal's type, and for damage, the stage that caught it: the point is to show the decoders were reached.</summary>
         private static string Describe(SaveException refusal)
@@ -165,7 +225,8 @@ public sealed class MutationFuzzTests(ITestOutputHelper output)
             string outcomes = string.Join(", ", _outcomes.Select(o => $"{o.Key} {o.Value:N0}"));
             return $"{name}: {_total:N0} inputs tried (seed {seed}; {strategies}) -> {outcomes}; "
                 + $"{Violations.Count} violations; slowest {_maxElapsed.TotalMilliseconds:N0} ms, most allocated {_maxAllocated / 1024.0 / 1024.0:N2} MiB "
-                + $"(an undamaged seed's load {seedLoad / 1024.0 / 1024.0:N2} MiB; bound {SeedLoads} seed loads + {BytesPerInputByte} bytes per input byte)";
+                + $"(an undamaged seed's load {seedLoad / 1024.0 / 1024.0:N2} MiB; bound {SeedLoads} seed loads + {BytesPerInputByte} bytes per input byte, "
+                + "per payload byte for nested XML, an edited LZ4 frame the load's budget)";
         }
     }
 }

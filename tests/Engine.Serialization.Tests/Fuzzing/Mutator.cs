@@ -30,6 +30,14 @@ internal sealed class Mutator(Random random)
         return [.. bytes];
     }
 
+    /// <summary><paramref name="length"/> random bytes: the instructions of a structured edit.</summary>
+    public byte[] Bytes(int length)
+    {
+        byte[] bytes = new byte[length];
+        random.NextBytes(bytes);
+        return bytes;
+    }
+
     public byte[] RandomBytes(int maxLength)
     {
         byte[] bytes = new byte[random.Next(maxLength + 1)];

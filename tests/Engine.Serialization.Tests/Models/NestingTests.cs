@@ -1,3 +1,5 @@
+using Engine.Serialization.Container;
+using Engine.Serialization.Formats.Xml;
 using Engine.Serialization.Models;
 using Engine.Serialization.Slots;
 using Engine.Serialization.Tests.Fixtures;
@@ -57,6 +59,24 @@ public sealed class NestingTests : IDisposable
             Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(Chain(deepest + 1, byName), null, options));
             Assert.InRange(deepest, 200, CodecSupport.MaxNesting);
         }
+    }
+
+    [Fact]
+    public void Save_OfKeptMembersMovedDeeperThanALoadReads_ThrowsSaveEncoding()
+    {
+        // A newer game's member of the root node, nesting to the deepest level a load reads: <NestedWorld> is the first
+        // level, <Root> the second, <Newer> the third.
+        int levels = XmlCodec.MaxDepth - 3;
+        string xml = $"<NestedWorld><Root><Newer>{string.Concat(Enumerable.Repeat("<a>", levels))}{string.Concat(Enumerable.Repeat("</a>", levels))}</Newer></Root></NestedWorld>";
+        var world = SaveSerializer.Load<NestedWorld>(Fuzzing.SaveFiles.Frame(
+            SaveFormat.Xml, SaveCompression.None, System.Text.Encoding.UTF8.GetBytes(xml), new SaveMetadata { ModelId = SaveModels.IdOf<NestedWorld>() }));
+        var options = new SaveOptions { Format = SaveFormat.Xml };
+        SaveSerializer.Load<NestedWorld>(SaveSerializer.Save(world, null, options));
+
+        world.Root = new NestedNode { Children = { world.Root } };
+
+        var error = Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(world, null, options));
+        Assert.Contains($"deeper than {XmlCodec.MaxDepth} levels", error.Message, StringComparison.Ordinal);
     }
 
     /// <summary>The longest chain of nodes a save in <paramref name="options"/> accepts, found by bisection.</summary>

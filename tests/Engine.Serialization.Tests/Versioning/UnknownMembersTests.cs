@@ -15,6 +15,28 @@ public sealed class UnknownMembersTests
 {
     public static TheoryData<SaveFormat> Formats() => [.. Enum.GetValues<SaveFormat>()];
 
+    // docs/FORMAT.md, MessagePack payload: members a reader's model doesn't have (any key no member has, even one that is
+    // not a string) are kept and written back after its own, in the order they came.
+    [Fact]
+    public void MessagePackKeysTheModelLacks_AreWrittenBackAfterItsOwnMembers_InTheirOrder()
+    {
+        byte[] payload = [0x83, 0xA4, .. "Zeta"u8, 0x01, 0x07, 0xA5, .. "seven"u8, 0xA5, .. "Title"u8, 0xA1, (byte)'A'];
+        byte[] save = Fuzzing.SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload);
+
+        var loaded = SaveSerializer.Load<GameContent>(save);
+        var reader = new MessagePack.MessagePackReader(SaveSerializer.ReadPayload<GameContent>(SaveSerializer.Save(loaded)).Payload);
+        var keys = new List<object>();
+        for (int count = reader.ReadMapHeader(), i = 0; i < count; i++)
+        {
+            keys.Add(reader.NextMessagePackType == MessagePack.MessagePackType.String ? reader.ReadString()! : reader.ReadInt32());
+            reader.Skip();
+        }
+
+        Assert.Equal("A", loaded.Title);
+        Assert.Equal(["Zeta", 7], keys[^2..]);
+        Assert.Equal(typeof(GameContent).GetProperties().Count(p => p.CanWrite) + 2, keys.Count);
+    }
+
     [Theory]
     [MemberData(nameof(Formats))]
     public void NewerSave_ThroughTheOlderGame_BackToTheNewer_KeepsEveryMemberTheOlderDidNotKnow(SaveFormat format)

@@ -102,6 +102,26 @@ public sealed class DumpTests : IDisposable
         var run = SaveToolProgram.Run("dump", path);
 
         Assert.Equal((2, ""), (run.ExitCode, run.Output));
-        Assert.Equal($"error: {path}: The MessagePack payload is not a well-formed document (the document nests deeper than 500 levels). Load an earlier save.", run.OneErrorLine());
+        Assert.Equal($"error: {path}: The MessagePack payload is not a well-formed document (The data nests objects and collections deeper than 500 levels). Load an earlier save.", run.OneErrorLine());
+    }
+
+    /// <summary>Without the model an XML payload is read by its elements, to the depth a load reads, in time linear in its size.</summary>
+    [Theory]
+    [MemberData(nameof(SaveToolProgram.Programs), MemberType = typeof(SaveToolProgram))]
+    public void Dump_OfAnXmlPayloadNestedAMillionDeep_IsRefused(string program)
+    {
+        const int levels = 1_000_000;
+        byte[] payload = System.Text.Encoding.UTF8.GetBytes($"<Game>{string.Concat(Enumerable.Repeat("<a>", levels))}{string.Concat(Enumerable.Repeat("</a>", levels))}</Game>");
+        var stored = new System.Buffers.ArrayBufferWriter<byte>();
+        PayloadCompression.Compress(SaveCompression.Lz4, payload, stored, Lz4Level.Fast);
+        var file = new System.Buffers.ArrayBufferWriter<byte>();
+        SaveContainer.Write(file, SaveFormat.Xml, SaveCompression.Lz4, 1, new SaveMetadata { ModelId = "another.game" }, stored.WrittenSpan, payload.Length);
+        string path = _files.PathOf("deep.sav");
+        File.WriteAllBytes(path, file.WrittenSpan.ToArray());
+
+        var run = SaveToolProgram.Named(program).Start("dump", path);
+
+        Assert.Equal((2, ""), (run.ExitCode, run.Output));
+        Assert.Contains($"The XML nests elements deeper than {Engine.Serialization.Formats.Xml.XmlCodec.MaxDepth} levels. Load an earlier save.", run.OneErrorLine(), StringComparison.Ordinal);
     }
 }

@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Xml.Linq;
 using Engine.Core.Model;
+using Engine.Serialization.Formats.Xml;
 using Engine.Testing;
 
 namespace Engine.Serialization.Tests.Formats.Xml;
@@ -90,6 +91,38 @@ public sealed class XmlSaveFormatTests
 
         Assert.Throws<SaveCorruptedException>(() => Xml.Read(System.Text.Encoding.UTF8.GetBytes(xml)));
     }
+
+    [Fact]
+    public void Read_UnknownElementNestedToTheLimit_Reads_AndOneLevelDeeper_ThrowsSaveCorrupted()
+    {
+        // The root is the first level and <Unknown> the second.
+        Assert.Equal("deep", Xml.Read(Nested("<GameContent><Unknown>", XmlCodec.MaxDepth - 2, "</Unknown><Title>deep</Title></GameContent>")).Title);
+
+        var error = Assert.Throws<SaveCorruptedException>(() => Xml.Read(Nested("<GameContent><Unknown>", XmlCodec.MaxDepth - 1, "</Unknown><Title>deep</Title></GameContent>")));
+        Assert.Contains($"deeper than {XmlCodec.MaxDepth} levels", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Read_NestedDeepUnderAnUnknownElementOfAStruct_ThrowsSaveCorrupted()
+    {
+        // A struct keeps no unknown members: the element is skipped, its depth counted all the same.
+        var error = Assert.Throws<SaveCorruptedException>(() => Xml.Read(Nested("<GameContent><Camera><Position><Unknown>", 100_000, "</Unknown></Position></Camera></GameContent>")));
+
+        Assert.Contains($"deeper than {XmlCodec.MaxDepth} levels", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Read_NestedDeepInsideANilElement_ThrowsSaveCorrupted()
+    {
+        var error = Assert.Throws<SaveCorruptedException>(() => Xml.Read(Nested(
+            $"<GameContent xmlns:xsi=\"{XmlCodec.InstanceNamespace}\"><Title xsi:nil=\"true\">", 100_000, "</Title></GameContent>")));
+
+        Assert.Contains($"deeper than {XmlCodec.MaxDepth} levels", error.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary><paramref name="before"/>, then <paramref name="levels"/> elements each inside the one before, then <paramref name="after"/>.</summary>
+    internal static byte[] Nested(string before, int levels, string after) =>
+        System.Text.Encoding.UTF8.GetBytes(before + string.Concat(Enumerable.Repeat("<a>", levels)) + string.Concat(Enumerable.Repeat("</a>", levels)) + after);
 
     private static byte[] Write(GameContent content)
     {
