@@ -27,6 +27,8 @@ public sealed record FolderCondition(
 
     private const int Nobody = 65534;
 
+    private static readonly Dictionary<string, string> Reachable = [];
+
     public static readonly FolderCondition ReadOnlyFolder = new(
         "a read-only folder",
         folder => SetMode(folder, "r-xr-xr-x"),
@@ -152,6 +154,29 @@ public sealed record FolderCondition(
             {
                 MakeReachable(inside);
             }
+        }
+    }
+
+    /// <summary>
+    /// The program at <paramref name="executable"/>, copied once per test run into a temp folder any user may enter, so
+    /// that run as the player (nobody) it starts wherever the checkout lies (a clone under a 700 home folder too).
+    /// </summary>
+    public static string ReachableCopy(string executable)
+    {
+        lock (Reachable)
+        {
+            if (!Reachable.TryGetValue(executable, out string? copy))
+            {
+                string folder = Directory.CreateTempSubdirectory("reachable-program-").FullName;
+                SetMode(folder, "rwxr-xr-x");
+                copy = Path.Combine(folder, Path.GetFileName(executable));
+                File.Copy(executable, copy);
+                SetMode(copy, "rwxr-xr-x");
+                Reachable.Add(executable, copy);
+                AppDomain.CurrentDomain.ProcessExit += (_, _) => Directory.Delete(folder, recursive: true);
+            }
+
+            return copy;
         }
     }
 

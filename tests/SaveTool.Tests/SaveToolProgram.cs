@@ -27,12 +27,14 @@ public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList
 
     /// <summary>
     /// This program run by <paramref name="wrapper"/>, a command that runs the one after its own arguments (setpriv,
-    /// unshare: <see cref="Engine.Testing.FolderCondition.Wrapper"/>); itself when the wrapper is empty.
+    /// unshare: <see cref="Engine.Testing.FolderCondition.Wrapper"/>), from a copy any user can start; itself when the wrapper is empty.
     /// </summary>
     public SaveToolProgram Under(IReadOnlyList<string> wrapper)
     {
         RequirePublished();
-        return wrapper.Count == 0 ? this : new($"{Name} under {wrapper[0]}", wrapper[0], [.. wrapper.Skip(1), FileName, .. LeadingArguments]);
+        return wrapper.Count == 0
+            ? this
+            : new($"{Name} under {wrapper[0]}", wrapper[0], [.. wrapper.Skip(1), Engine.Testing.FolderCondition.ReachableCopy(FileName), .. LeadingArguments]);
     }
 
     /// <summary>Runs the command; as a program, fails the test if it runs over a minute.</summary>
