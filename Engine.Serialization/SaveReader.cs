@@ -149,7 +149,7 @@ internal static class SaveReader
                 save.FilePath ??= path;
                 return save;
             case IOException or UnauthorizedAccessException:
-                return new SaveIOException($"The save could not be read ({e.Message}).", path, e);
+                return FileSystemRefusal.Unreadable(path, e);
             default:
                 return null;
         }

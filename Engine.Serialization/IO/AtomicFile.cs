@@ -27,7 +27,8 @@ internal static class AtomicFile
     /// <summary>Temp files start with '.' and end with this, so no slot or save pattern ever matches them.</summary>
     public const string TempSuffix = ".tmp";
 
-    private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0 };
+    // A folder that can't be listed is an error, not an empty folder (EnumerationOptions ignore it by default).
+    private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0, IgnoreInaccessible = false };
 
     /// <param name="path">The file to replace or create.</param>
     /// <param name="data">Its new content.</param>
@@ -55,6 +56,7 @@ internal static class AtomicFile
     {
         string fullPath = Path.GetFullPath(path);
         folder ??= Path.GetDirectoryName(fullPath) ?? throw new ArgumentException("The save path has no folder.", nameof(path));
+        FolderEntry.RefuseLink(path, "nothing was written");
         string temp = spare ?? TempPathFor(folder, fullPath);
         bool replaced = false;
         try
@@ -102,23 +104,26 @@ internal static class AtomicFile
             if (replaced)
             {
                 throw new SaveIOException(
-                    $"The save was written but could not be flushed to disk ({e.Message}); a power cut now could lose it. The previous save is kept as the backup.", path, e);
+                    $"The save was written but could not be flushed to disk: {FileSystemRefusal.Explain(e)}. A power cut now could lose it; the previous save is kept as the backup.", path, e);
             }
 
             DeleteQuietly(temp);
-            throw new SaveIOException($"The save could not be written: {WhatHappened(e)}. The previous save is untouched.", path, e);
+            throw new SaveIOException($"The save could not be written: {FileSystemRefusal.Explain(e)}. The previous save is untouched.", path, e);
         }
     }
 
-    /// <summary>Opens <paramref name="path"/> when it is a file <paramref name="delta"/> wrote and knows the changes from.</summary>
+    /// <summary>
+    /// Opens <paramref name="path"/> when it is a file <paramref name="delta"/> wrote and knows the changes from, and has
+    /// no other name: writing in place into a file with hard links (a <c>cp -al</c> copy of the folder) would change them.
+    /// </summary>
     private static SafeFileHandle? OpenKnown(string path, IFileDelta delta, out IReadOnlyList<(int Start, int End)>? changes)
     {
         changes = null;
         SafeFileHandle? file = null;
         try
         {
-            file = File.OpenHandle(path, FileMode.Open, FileAccess.ReadWrite, FileShare.None);
-            changes = delta.ChangesFrom(file);
+            file = NoFollowFile.OpenExisting(path, FileShare.None);
+            changes = NoFollowFile.LinkCount(file) == 1 ? delta.ChangesFrom(file) : null;
             if (changes is not null)
             {
                 return file;
@@ -126,7 +131,7 @@ internal static class AtomicFile
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException)
         {
-            // Gone, not a regular file or not ours to write: a new file is written instead.
+            // Gone, a link, not a regular file or not ours to write: a new file is written instead.
         }
 
         file?.Dispose();
@@ -168,19 +173,6 @@ internal static class AtomicFile
         }
     }
 
-    /// <summary>Why a write failed, with what to do about it, from the exception's kind rather than a guess.</summary>
-    private static string WhatHappened(Exception e) => e switch
-    {
-        UnauthorizedAccessException => $"the folder does not allow it ({e.Message}); check its permissions, then save again",
-        DirectoryNotFoundException => $"the folder is gone ({e.Message}); save again to create it",
-        IOException when IsDiskFull(e) => $"the disk is full ({e.Message}); free some space, then save again",
-        _ => $"the file system refused it ({e.Message})",
-    };
-
-    // ENOSPC on Linux (28) and macOS (28); ERROR_DISK_FULL and ERROR_HANDLE_DISK_FULL on Windows.
-    private static bool IsDiskFull(Exception e) =>
-        OperatingSystem.IsWindows() ? e.HResult is unchecked((int)0x80070070) or unchecked((int)0x80070027) : e.HResult == 28;
-
     /// <summary>Writes on the thread pool; see <see cref="Write"/>.</summary>
     public static Task WriteAsync(string path, ReadOnlyMemory<byte> data, CancellationToken cancellationToken) =>
         Task.Run(() => Write(path, data.Span), cancellationToken);
@@ -203,13 +195,23 @@ internal static class AtomicFile
         return leftovers;
     }
 
-    /// <summary>Deletes the temp files writes of <paramref name="path"/> (a file in <paramref name="folder"/>, which exists) left behind.</summary>
+    /// <summary>
+    /// Deletes the temp files writes of <paramref name="path"/> (a file in <paramref name="folder"/>, which exists) left
+    /// behind; a folder that can't be listed is a <see cref="SaveIOException"/>.
+    /// </summary>
     public static void DeleteLeftoverTemps(string folder, string path)
     {
-        using var listing = new TempListing(folder, path);
-        while (listing.MoveNext())
+        try
         {
-            DeleteQuietly(listing.Current);
+            using var listing = new TempListing(folder, path);
+            while (listing.MoveNext())
+            {
+                DeleteQuietly(listing.Current);
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw FileSystemRefusal.Unlisted(folder, e);
         }
     }
 

@@ -7,42 +7,38 @@ namespace Engine.Serialization.IO;
 /// for it: on Unix it is fsync on the folder opened read-only; Windows (NTFS journals renames) and
 /// platforms without libc need nothing.
 /// </summary>
-internal static partial class FolderSync
+internal static class FolderSync
 {
-    private const int ReadOnly = 0;
-
     public static void Flush(string folder)
     {
-        if (!OperatingSystem.IsLinux() && !OperatingSystem.IsMacOS() && !OperatingSystem.IsFreeBSD())
+        if (!Posix.IsAvailable)
         {
             return;
         }
 
-        int fd = Open(folder, ReadOnly);
+        int fd = Posix.Open(folder, Posix.OpenReadOnly);
         if (fd < 0)
         {
-            throw new IOException($"The folder could not be opened to flush it (errno {Marshal.GetLastPInvokeError()}).");
+            throw Refused("The folder could not be opened to flush it", folder);
         }
 
         try
         {
-            if (FSync(fd) != 0)
+            if (Posix.FSync(fd) != 0)
             {
-                throw new IOException($"The folder could not be flushed to disk (errno {Marshal.GetLastPInvokeError()}).");
+                throw Refused("The folder could not be flushed to disk", folder);
             }
         }
         finally
         {
-            _ = Close(fd);
+            _ = Posix.Close(fd);
         }
     }
 
-    [LibraryImport("libc", EntryPoint = "open", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
-    private static partial int Open(string path, int flags);
-
-    [LibraryImport("libc", EntryPoint = "fsync", SetLastError = true)]
-    private static partial int FSync(int fd);
-
-    [LibraryImport("libc", EntryPoint = "close")]
-    private static partial int Close(int fd);
+    /// <summary>An IOException carrying the errno as its HResult, as .NET's own are on Unix.</summary>
+    private static IOException Refused(string what, string folder)
+    {
+        int error = Marshal.GetLastPInvokeError();
+        return new IOException($"{what}: {Marshal.GetPInvokeErrorMessage(error)} : '{folder}'", error);
+    }
 }

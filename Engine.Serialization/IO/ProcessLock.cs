@@ -7,24 +7,32 @@ namespace Engine.Serialization.IO;
 
 /// <summary>
 /// An advisory lock between processes on a lock file: held while open, released when disposed or when the process
-/// dies, by the OS (.NET takes a <c>flock</c> for <see cref="FileShare.None"/> on Unix, a share lock on Windows).
-/// Writers that all take it never overlap; readers don't need it, since a replaced file appears whole.
+/// dies, by the OS (an exclusive <c>flock</c> on Unix, a share lock on Windows). Writers that all take it never overlap;
+/// readers don't need it, since a replaced file appears whole. The lock file is opened as a file of the save folder
+/// (<see cref="NoFollowFile"/>): a symbolic link in its place is refused, never written through.
 /// </summary>
 internal readonly struct ProcessLock : IDisposable
 {
-    // Another open holds the lock: Windows says ERROR_SHARING_VIOLATION or ERROR_LOCK_VIOLATION; on Unix the
-    // exception carries flock's errno, EWOULDBLOCK (11 on Linux, 35 on macOS and the BSDs).
+    // Another open holds the lock: Windows says ERROR_SHARING_VIOLATION or ERROR_LOCK_VIOLATION; on Unix flock says
+    // EWOULDBLOCK.
     private const int SharingViolation = unchecked((int)0x80070020);
     private const int LockViolation = unchecked((int)0x80070021);
-    private static readonly int WouldBlock = OperatingSystem.IsLinux() ? 11 : 35;
 
     private readonly SafeFileHandle _file;
 
-    private ProcessLock(SafeFileHandle file) => _file = file;
+    /// <summary>Whether the change count may be written: not into a file with other names (a hard link), which would change them too.</summary>
+    private readonly bool _countable;
+
+    private ProcessLock(SafeFileHandle file)
+    {
+        _file = file;
+        _countable = NoFollowFile.LinkCount(file) == 1;
+    }
 
     /// <summary>
     /// Waits for the lock, for as long as <paramref name="patience"/>; another process's save takes a second at most,
-    /// so running out of patience means a process is stuck holding it.
+    /// so running out of patience means a process is stuck holding it. A lock file that can't be opened (a link, a
+    /// folder, another user's file, a read-only disk) is a <see cref="SaveIOException"/> naming it.
     /// </summary>
     public static ProcessLock Acquire(string lockPath, TimeSpan patience, string savePath)
     {
@@ -34,22 +42,57 @@ internal readonly struct ProcessLock : IDisposable
         {
             try
             {
-                return new ProcessLock(File.OpenHandle(lockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None));
-            }
-            catch (IOException e) when (IsHeldElsewhere(e))
-            {
-                if (Stopwatch.GetElapsedTime(started) > patience)
+                if (TryOpenLocked(lockPath, NoFollowFile.OpenOrCreate) is { } file)
                 {
-                    throw new SaveIOException(
-                        $"Another process has been saving to this slot for over {patience.TotalSeconds:N0} seconds, so this save was not written; the slot's last save is untouched. Close the other copy of the game and save again.",
-                        savePath,
-                        e);
+                    return new ProcessLock(file);
                 }
-
-                Thread.Sleep(pause);
-                pause = Math.Min(pause * 2, 50);
             }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                throw new SaveIOException(
+                    $"This lock file, which saves take while they write, could not be opened, so nothing was written: {FileSystemRefusal.Explain(e)}. The last save is untouched.",
+                    lockPath,
+                    e);
+            }
+
+            if (Stopwatch.GetElapsedTime(started) > patience)
+            {
+                throw new SaveIOException(
+                    $"Another process has been saving to this slot for over {patience.TotalSeconds:N0} seconds, so this save was not written; the slot's last save is untouched. Close the other copy of the game and save again.",
+                    savePath);
+            }
+
+            Thread.Sleep(pause);
+            pause = Math.Min(pause * 2, 50);
         }
+    }
+
+    /// <summary>Opens the lock file with <paramref name="open"/> and locks it; null while another open holds the lock.</summary>
+    private static SafeFileHandle? TryOpenLocked(string lockPath, Func<string, FileShare, SafeFileHandle> open)
+    {
+        SafeFileHandle file;
+        try
+        {
+            file = open(lockPath, FileShare.None);
+        }
+        catch (IOException e) when (OperatingSystem.IsWindows() && e.HResult is SharingViolation or LockViolation)
+        {
+            return null;
+        }
+
+        if (!Posix.IsAvailable)
+        {
+            return file; // Windows: the open's FileShare.None is the lock
+        }
+
+        // As .NET's own FileShare.None lock: only another holder refuses; a file system without flock saves unlocked.
+        if (Posix.TryLockExclusive(file) != Posix.WouldBlock)
+        {
+            return file;
+        }
+
+        file.Dispose();
+        return null;
     }
 
     /// <summary>
@@ -69,11 +112,14 @@ internal readonly struct ProcessLock : IDisposable
         }
     }
 
-    /// <summary>Counts one change in the lock file; returns the new count, or -1 when it could not be written (the next holder then looks for itself).</summary>
+    /// <summary>
+    /// Counts one change in the lock file; returns the new count, or -1 when it could not be written or the file has
+    /// other names (the next holder then looks for itself).
+    /// </summary>
     public long CountChange()
     {
         Span<byte> count = stackalloc byte[sizeof(long)];
-        var changes = ReadChanges();
+        var changes = _countable ? ReadChanges() : -1;
         if (changes < 0)
         {
             return -1;
@@ -99,17 +145,17 @@ internal readonly struct ProcessLock : IDisposable
             // Unlinked while held, so no process takes it between the check and the delete. One that opened it just
             // before may still lock the unlinked file afterwards, while another locks a new one of the same name: both
             // would then write the slot, which only matters for a slot being written by two others as it goes.
-            using var held = new ProcessLock(File.OpenHandle(lockPath, FileMode.Open, FileAccess.ReadWrite, FileShare.None));
-            File.Delete(lockPath);
+            using var held = TryOpenLocked(lockPath, NoFollowFile.OpenExisting);
+            if (held is not null)
+            {
+                File.Delete(lockPath);
+            }
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            // Held, gone already or not ours: it costs an empty file.
+            // Gone already or not ours: it costs an empty file.
         }
     }
 
     public void Dispose() => _file.Dispose();
-
-    private static bool IsHeldElsewhere(IOException e) =>
-        OperatingSystem.IsWindows() ? e.HResult is SharingViolation or LockViolation : e.HResult == WouldBlock;
 }

@@ -23,7 +23,8 @@ internal sealed class AutosaveRotation(SlotFiles files)
     private const int NumberDigits = 6;
     private const int WritesWithoutListing = 16;
 
-    private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0, MatchType = MatchType.Simple };
+    // A folder that can't be listed is an error, not a folder without autosaves (EnumerationOptions ignore it by default).
+    private static readonly EnumerationOptions Listing = new() { AttributesToSkip = 0, MatchType = MatchType.Simple, IgnoreInaccessible = false };
 
     private readonly Lock _rotating = new();
     private readonly List<int> _saves = [];
@@ -280,16 +281,23 @@ internal sealed class AutosaveRotation(SlotFiles files)
             return;
         }
 
-        using var listing = new AutosaveListing(files.Directory);
-        while (listing.MoveNext())
+        try
         {
-            var number = (int)listing.Current;
-            var kind = (AutosaveFiles)(listing.Current >> 32);
-            _onDisk[number] = _onDisk.GetValueOrDefault(number) | kind;
-            if (kind == AutosaveFiles.Save)
+            using var listing = new AutosaveListing(files.Directory);
+            while (listing.MoveNext())
             {
-                _saves.Add(number);
+                var number = (int)listing.Current;
+                var kind = (AutosaveFiles)(listing.Current >> 32);
+                _onDisk[number] = _onDisk.GetValueOrDefault(number) | kind;
+                if (kind == AutosaveFiles.Save)
+                {
+                    _saves.Add(number);
+                }
             }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw FileSystemRefusal.Unlisted(files.Directory, e);
         }
 
         _saves.Sort();

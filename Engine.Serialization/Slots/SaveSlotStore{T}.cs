@@ -40,8 +40,7 @@ public sealed class SaveSlotStore<T>
     public LoadOptions LoadOptions { get; }
 
     /// <summary>Opens a slot file for <see cref="List"/> and <see cref="ReadThumbnail"/>; tests count the bytes they read through this.</summary>
-    internal Func<string, Stream> OpenForListing { get; init; } =
-        path => SaveFileReading.Open(path);
+    internal Func<string, Stream> OpenForListing { get; init; } = SlotFiles.OpenToRead;
 
     /// <summary>Called before each step of a slot's file write; fault-injection tests throw from it.</summary>
     internal Action<WriteStep>? BeforeWriteStep { get; init; }
@@ -60,7 +59,8 @@ public sealed class SaveSlotStore<T>
 
     public string PathOf(string slot) => _files.PathOf(slot);
 
-    public bool Exists(string slot) => File.Exists(PathOf(slot));
+    /// <summary>Whether the slot has a save; a folder that can't be read to say is a <see cref="SaveIOException"/>.</summary>
+    public bool Exists(string slot) => FolderEntry.IsThere(PathOf(slot));
 
     public void Save(string slot, T content, SaveMetadata? metadata = null) =>
         SaveAsync(slot, content, metadata).GetAwaiter().GetResult();
@@ -109,7 +109,7 @@ public sealed class SaveSlotStore<T>
     public byte[] ReadThumbnail(string slot)
     {
         string path = PathOf(slot);
-        if (!File.Exists(path))
+        if (!FolderEntry.IsThere(path))
         {
             throw new SaveIOException($"There is no save in slot '{SlotFileName.Typed(slot)}'.", path);
         }

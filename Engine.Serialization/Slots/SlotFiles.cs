@@ -54,14 +54,33 @@ internal sealed class SlotFiles(string directory)
 
     /// <summary>
     /// The slots saved in the folder, by file name (without extension). Backups, temp files and files whose names no
-    /// slot name maps to are left out.
+    /// slot name maps to are left out. A folder that can't be listed is a <see cref="SaveIOException"/>, not an empty list.
     /// </summary>
-    public IEnumerable<(string FileName, string Path)> OnDisk() =>
-        System.IO.Directory.Exists(Directory)
-            ? System.IO.Directory.EnumerateFiles(Directory, "*" + SaveSlotStore.FileExtension)
+    public List<(string FileName, string Path)> OnDisk()
+    {
+        if (!System.IO.Directory.Exists(Directory))
+        {
+            return [];
+        }
+
+        try
+        {
+            return [.. System.IO.Directory.EnumerateFiles(Directory, "*" + SaveSlotStore.FileExtension)
                 .Select(path => (FileName: Path.GetFileNameWithoutExtension(path), Path: path))
-                .Where(slot => SlotFileName.IsFileName(slot.FileName))
-            : [];
+                .Where(slot => SlotFileName.IsFileName(slot.FileName))];
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw FileSystemRefusal.Unlisted(Directory, e);
+        }
+    }
+
+    /// <summary>Opens a slot's file to read it, as a file of the folder: a symbolic link in its place is refused.</summary>
+    public static FileStream OpenToRead(string path)
+    {
+        FolderEntry.RefuseLink(path, "it was not read");
+        return SaveFileReading.Open(path);
+    }
 
     /// <summary>
     /// Replaces a slot's file with <paramref name="save"/>, keeping the previous one as the backup, under the slot's
@@ -135,7 +154,7 @@ internal sealed class SlotFiles(string directory)
             throw new SaveIOException(
                 File.Exists(Directory)
                     ? "The save folder's path names a file, not a folder; saves need a folder there."
-                    : $"The save folder could not be created ({e.Message}); check that the disk is writable.",
+                    : $"The save folder could not be created: {FileSystemRefusal.Explain(e)}.",
                 Directory,
                 e);
         }
@@ -146,7 +165,7 @@ internal sealed class SlotFiles(string directory)
     /// <summary>Deletes a slot's save and its backup, under the slot's lock; false if it had neither.</summary>
     public bool Delete(string slot)
     {
-        if (!File.Exists(PathOf(slot)) && !File.Exists(BackupPathOf(slot)))
+        if (!FolderEntry.IsThere(PathOf(slot)) && !FolderEntry.IsThere(BackupPathOf(slot)))
         {
             return false;
         }
@@ -179,7 +198,7 @@ internal sealed class SlotFiles(string directory)
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
-                throw new SaveIOException($"The save could not be deleted ({e.Message}); check the folder's permissions and try again.", path, e);
+                throw new SaveIOException($"The save could not be deleted: {FileSystemRefusal.Explain(e)}.", path, e);
             }
         }
 

@@ -1,6 +1,7 @@
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Text;
+using Engine.Serialization.IO;
 
 namespace Engine.Serialization.Slots;
 
@@ -37,7 +38,7 @@ internal static class SlotListing
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            return (null, SaveText.Visible($"The save could not be read ({e.Message})."));
+            return (null, SaveText.Visible(FileSystemRefusal.Unreadable(path, e).Message));
         }
     }
 

@@ -1,4 +1,5 @@
 using Engine.Serialization.Errors;
+using Engine.Serialization.IO;
 
 namespace Engine.Serialization.Slots;
 
@@ -12,7 +13,7 @@ internal static class SlotRecovery
     {
         string path = files.PathOf(slot);
         string backup = files.BackupPathOf(slot);
-        if (!File.Exists(path) && !File.Exists(backup))
+        if (!FolderEntry.IsThere(path) && !FolderEntry.IsThere(backup))
         {
             throw new SaveIOException($"There is no save in slot '{slot}'.", path);
         }
@@ -20,16 +21,16 @@ internal static class SlotRecovery
         SaveException newestProblem;
         try
         {
-            return new SlotLoadResult<T>(await SaveSerializer.LoadFromFileAsync<T>(path, options, cancellationToken).ConfigureAwait(false), null);
+            return new SlotLoadResult<T>(await LoadAsync<T>(path, options, cancellationToken).ConfigureAwait(false), null);
         }
-        catch (SaveException e) when (IsDamage(e) && File.Exists(backup))
+        catch (SaveException e) when (IsDamage(e) && FolderEntry.IsThere(backup))
         {
             newestProblem = e;
         }
 
         try
         {
-            return new SlotLoadResult<T>(await SaveSerializer.LoadFromFileAsync<T>(backup, options, cancellationToken).ConfigureAwait(false), newestProblem);
+            return new SlotLoadResult<T>(await LoadAsync<T>(backup, options, cancellationToken).ConfigureAwait(false), newestProblem);
         }
         catch (SaveException e) when (IsDamage(e))
         {
@@ -38,6 +39,13 @@ internal static class SlotRecovery
                 path,
                 e);
         }
+    }
+
+    /// <summary>Loads one of a slot's files, as a file of the folder: a symbolic link in its place is refused.</summary>
+    private static Task<T> LoadAsync<T>(string path, LoadOptions options, CancellationToken cancellationToken)
+    {
+        FolderEntry.RefuseLink(path, "it was not loaded");
+        return SaveSerializer.LoadFromFileAsync<T>(path, options, cancellationToken);
     }
 
     /// <summary>

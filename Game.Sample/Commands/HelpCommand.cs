@@ -11,7 +11,8 @@ internal static class HelpCommand
 
           play [--save-dir DIR]
               Play the game: one command per line from stdin ('help' lists them).
-              Saves go to DIR (default: the per-user folder of 'engine-sample').
+              Saves go to DIR (default: the per-user folder of 'engine-sample'). From a pipe,
+              a save, load or slot list the disk refuses ends the run: one line, exit code 1.
           demo [--size small|medium|large] [--save-dir DIR]
               Play the walkthrough to the win, then save and load in every format and
               compression (the final state, or generated content of --size) and print a table.

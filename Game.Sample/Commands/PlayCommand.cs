@@ -8,7 +8,8 @@ namespace Game.Sample.Commands;
 /// <summary>
 /// <c>play [--save-dir DIR]</c>: the game, one command per line from standard input.
 /// Scriptable: with input from a pipe or file there is no prompt, and each command is echoed
-/// so the output reads as a transcript.
+/// so the output reads as a transcript; a save, load or slot list the file system refuses ends
+/// such a run with one line on stderr and exit code 1 (<see cref="GameSession.FileSystemFailureEndsTheGame"/>).
 /// </summary>
 internal static class PlayCommand
 {
@@ -16,7 +17,7 @@ internal static class PlayCommand
     {
         var arguments = Arguments.Parse("play", args, ["--save-dir"], []);
         var store = SaveSlotStore.ForGame<GameContent>(World.GameId, arguments.Value("--save-dir"));
-        var session = new GameSession(World.NewGame(), store);
+        var session = new GameSession(World.NewGame(), store) { FileSystemFailureEndsTheGame = !interactive };
         output.WriteLine(session.Introduction());
         while (!session.QuitRequested)
         {

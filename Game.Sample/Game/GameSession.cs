@@ -50,6 +50,14 @@ internal sealed class GameSession
 
     public GameContent State { get; private set; }
 
+    /// <summary>
+    /// Whether a save, load or slot list that the file system refuses (a <see cref="SaveIOException"/>: the folder
+    /// read-only or out of reach, a lock file in the way, no save in the slot) leaves <see cref="Execute"/> as the
+    /// exception instead of being told to the player: a script's later commands would play on from a save that never
+    /// happened. Damage in a save is told either way.
+    /// </summary>
+    public bool FileSystemFailureEndsTheGame { get; init; }
+
     public bool QuitRequested { get; private set; }
 
     public bool HasWon => Story.HasWon(State);
@@ -296,7 +304,7 @@ internal sealed class GameSession
         {
             return ErrorText.Of(e);
         }
-        catch (SaveException e)
+        catch (SaveException e) when (!EndsTheGame(e))
         {
             return $"The game could not be saved: {e.Message}";
         }
@@ -314,7 +322,7 @@ internal sealed class GameSession
         {
             return ErrorText.Of(e);
         }
-        catch (SaveException e)
+        catch (SaveException e) when (!EndsTheGame(e))
         {
             return $"The game could not be loaded: {e.Message}";
         }
@@ -341,7 +349,7 @@ internal sealed class GameSession
         {
             slots = _store.List();
         }
-        catch (SaveException e)
+        catch (SaveException e) when (!EndsTheGame(e))
         {
             return $"The saved games could not be listed: {e.Message}";
         }
@@ -362,6 +370,8 @@ internal sealed class GameSession
 
         return text.ToString();
     }
+
+    private bool EndsTheGame(SaveException e) => FileSystemFailureEndsTheGame && e is SaveIOException;
 
     private string Quit()
     {

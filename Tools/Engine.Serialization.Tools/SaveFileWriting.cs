@@ -10,12 +10,13 @@ internal static class SaveFileWriting
     /// The lock a slot store takes to write <paramref name="path"/> (the folder's autosave lock for an autosave, else the
     /// file's own), when the file is in a slot folder (that lock file is there); null otherwise. A command that reads the
     /// file to write it again holds it from before the read: a running game's save to the slot then waits, rather than
-    /// landing between the read and the write and being overwritten by a change of the save before it.
+    /// landing between the read and the write and being overwritten by a change of the save before it. Something there
+    /// that can't be locked (a link, a folder) refuses the write, as it refuses the game's.
     /// </summary>
     public static ProcessLock? LockSlotOf(string path)
     {
         string lockPath = SlotFiles.LockPathFor(path);
-        return File.Exists(lockPath) ? ProcessLock.Acquire(lockPath, SlotFiles.LockPatience, path) : null;
+        return Path.Exists(lockPath) ? ProcessLock.Acquire(lockPath, SlotFiles.LockPatience, path) : null;
     }
 
     /// <summary>

@@ -22,6 +22,18 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
 
     public static TheoryData<string> Both() => new(Jit.Name, Native.Name);
 
+    /// <summary>
+    /// This program run by <paramref name="wrapper"/>, a command that runs the one after its own arguments (setpriv,
+    /// unshare: <see cref="Engine.Testing.FolderCondition.Wrapper"/>), from a copy any user can start; itself when the wrapper is empty.
+    /// </summary>
+    public GameProgram Under(IReadOnlyList<string> wrapper)
+    {
+        RequirePublished();
+        return wrapper.Count == 0
+            ? this
+            : new($"{Name} under {wrapper[0]}", wrapper[0], [.. wrapper.Skip(1), Engine.Testing.FolderCondition.ReachableCopy(FileName), .. LeadingArguments]);
+    }
+
     public static GameProgram Named(string name) => name == Jit.Name ? Jit : Native;
 
     /// <summary>Runs the program with <paramref name="input"/> as its standard input; fails the test if it runs over a minute.</summary>
@@ -35,9 +47,9 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
 
     private GameRun Run(IEnumerable<string> arguments, string input, bool measureMemory)
     {
-        if (this != Jit && !File.Exists(FileName))
+        if (Path.IsPathRooted(FileName))
         {
-            throw new InvalidOperationException($"The {Name} game is not at {FileName}: publish it first as build/test.sh does.");
+            RequirePublished();
         }
 
         string? report = measureMemory ? Path.GetTempFileName() : null;
@@ -73,6 +85,14 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
         }
 
         return new GameRun(process.ExitCode, stdout.Result, stderr.Result, report is null ? null : PeakMemory(report));
+    }
+
+    private void RequirePublished()
+    {
+        if (this != Jit && !File.Exists(FileName))
+        {
+            throw new InvalidOperationException($"The {Name} game is not at {FileName}: publish it first as build/test.sh does.");
+        }
     }
 
     private static long PeakMemory(string report)

@@ -25,6 +25,18 @@ public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList
 
     public static ToolRun Run(params string[] arguments) => InProcess.Start(arguments);
 
+    /// <summary>
+    /// This program run by <paramref name="wrapper"/>, a command that runs the one after its own arguments (setpriv,
+    /// unshare: <see cref="Engine.Testing.FolderCondition.Wrapper"/>), from a copy any user can start; itself when the wrapper is empty.
+    /// </summary>
+    public SaveToolProgram Under(IReadOnlyList<string> wrapper)
+    {
+        RequirePublished();
+        return wrapper.Count == 0
+            ? this
+            : new($"{Name} under {wrapper[0]}", wrapper[0], [.. wrapper.Skip(1), Engine.Testing.FolderCondition.ReachableCopy(FileName), .. LeadingArguments]);
+    }
+
     /// <summary>Runs the command; as a program, fails the test if it runs over a minute.</summary>
     public ToolRun Start(params string[] arguments)
     {
@@ -63,12 +75,7 @@ public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList
             throw new InvalidOperationException("A command run in this process can't be launched.");
         }
 
-        if (this == Native && !File.Exists(FileName))
-        {
-            throw new InvalidOperationException(
-                $"The native savetool is not at {FileName}: publish it first with 'bash build/publish-native.sh Tools/SaveTool/SaveTool.csproj savetool' (build/test.sh does).");
-        }
-
+        RequirePublished();
         var start = new ProcessStartInfo(FileName) { RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (string argument in LeadingArguments.Concat(arguments))
         {
@@ -76,6 +83,15 @@ public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList
         }
 
         return Process.Start(start)!;
+    }
+
+    private void RequirePublished()
+    {
+        if (this == Native && !File.Exists(FileName))
+        {
+            throw new InvalidOperationException(
+                $"The native savetool is not at {FileName}: publish it first with 'bash build/publish-native.sh Tools/SaveTool/SaveTool.csproj savetool' (build/test.sh does).");
+        }
     }
 }
 

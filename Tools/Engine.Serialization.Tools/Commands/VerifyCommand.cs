@@ -1,5 +1,6 @@
 using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
+using Engine.Serialization.IO;
 using Engine.Serialization.Slots;
 using Engine.Serialization.Text;
 
@@ -17,7 +18,7 @@ internal static class VerifyCommand
     {
         var arguments = ToolArguments.Parse("verify", args, [], []);
         string target = arguments.Exactly(1, "one save file or folder")[0];
-        if (!Directory.Exists(target) && !File.Exists(target))
+        if (!FolderEntry.IsThere(target))
         {
             throw new ToolException($"{target}: there is no such file or folder.");
         }
@@ -53,13 +54,23 @@ internal static class VerifyCommand
         return failed == 0 ? 0 : 1;
     }
 
-    /// <summary>Each slot's save followed by its backup, by name.</summary>
-    private static List<string> SavesIn(string folder) =>
-    [
-        .. Directory.EnumerateFiles(folder, "*" + SaveSlotStore.FileExtension)
-            .Concat(Directory.EnumerateFiles(folder, "*" + SaveSlotStore.FileExtension + SaveSlotStore.BackupExtension))
-            .Order(StringComparer.Ordinal),
-    ];
+    /// <summary>Each slot's save followed by its backup, by name; a folder that can't be listed is a <see cref="SaveIOException"/>.</summary>
+    private static List<string> SavesIn(string folder)
+    {
+        try
+        {
+            return
+            [
+                .. Directory.EnumerateFiles(folder, "*" + SaveSlotStore.FileExtension)
+                    .Concat(Directory.EnumerateFiles(folder, "*" + SaveSlotStore.FileExtension + SaveSlotStore.BackupExtension))
+                    .Order(StringComparer.Ordinal),
+            ];
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw FileSystemRefusal.Unlisted(folder, e);
+        }
+    }
 
     /// <summary>What was checked, or the save exception that says what is wrong.</summary>
     private static string Check(string path)

@@ -1,4 +1,5 @@
 using Engine.Serialization.IO;
+using Engine.Testing;
 using Microsoft.Win32.SafeHandles;
 
 namespace Engine.Serialization.Tests.IO;
@@ -118,6 +119,36 @@ public sealed class AtomicFileTests : IDisposable
         Assert.False(File.Exists(spare));
         Assert.Equal(1, delta.Asked);
         Assert.Equal(1, delta.Recorded);
+    }
+
+    [Fact]
+    public void Write_InAKnownSpareWithASecondName_LeavesIt_AndWritesANewFile()
+    {
+        byte[] spareBytes = [.. Enumerable.Repeat((byte)1, 10_000)];
+        var spare = Spare(spareBytes);
+        var secondName = Path.Combine(_folder, "snapshot of the spare");
+        HardLinks.Create(spare, secondName);
+
+        AtomicFile.Write(Target, [.. Enumerable.Repeat((byte)2, 9_000)], Backup, spare: spare, delta: new KnownDelta([(4096, 4100)]));
+
+        Assert.Equal(spareBytes, File.ReadAllBytes(secondName));
+        Assert.Equal(Enumerable.Repeat((byte)2, 9_000), File.ReadAllBytes(Target));
+    }
+
+    [Fact]
+    public void Write_OverASymbolicLink_IsRefusedNamingIt_AndTheLinkAndItsTargetStay()
+    {
+        var target = Path.Combine(_folder, "elsewhere.sav");
+        File.WriteAllBytes(target, Previous);
+        File.CreateSymbolicLink(Target, target);
+
+        var error = Assert.Throws<SaveIOException>(() => AtomicFile.Write(Target, Next, Backup));
+
+        Assert.Equal(Target, error.FilePath);
+        Assert.Contains($"symbolic link (to '{target}')", error.Message, StringComparison.Ordinal);
+        Assert.Equal(target, new FileInfo(Target).LinkTarget);
+        Assert.Equal(Previous, File.ReadAllBytes(target));
+        Assert.Equal([target, Target], Directory.GetFiles(_folder, "*", new EnumerationOptions { AttributesToSkip = 0 }).Order());
     }
 
     [Theory]

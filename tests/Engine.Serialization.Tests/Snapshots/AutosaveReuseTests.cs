@@ -1,7 +1,7 @@
-using System.Diagnostics;
 using Engine.Core.Model;
 using Engine.Serialization.IO;
 using Engine.Serialization.Slots;
+using Microsoft.Win32.SafeHandles;
 
 namespace Engine.Serialization.Tests.Snapshots;
 
@@ -24,11 +24,11 @@ public sealed class AutosaveReuseTests : IDisposable
     public async Task Autosaves_BuiltInTheSpare_AreFullSaves_AndReuseTheOldestFile()
     {
         var store = new SaveSlotStore<GameContent>(_folder) { AutosavesKept = Kept };
-        string? spareWitness = null;
+        SafeFileHandle? spareWitness = null;
         for (var round = 1; round <= 10; round++)
         {
             // An autosave retires the oldest as its spare when it makes one too many; the next autosave is built in it.
-            var retiring = store.List().Count >= Kept ? HardLink(OldestAutosave(store)!) : null;
+            var retiring = store.List().Count >= Kept ? Witness(OldestAutosave(store)!) : null;
 
             var slot = await Autosave(store);
 
@@ -37,13 +37,15 @@ public sealed class AutosaveReuseTests : IDisposable
             Assert.True(Spares().Count <= 1);
             if (spareWitness is not null)
             {
-                // The retired file's inode now holds the new autosave: it was written over, not replaced by a new file.
-                Assert.Equal(File.ReadAllBytes(store.PathOf(slot)), File.ReadAllBytes(spareWitness));
-                File.Delete(spareWitness);
+                // The retired file now holds the new autosave: it was written over, not replaced by a new file.
+                Assert.Equal(File.ReadAllBytes(store.PathOf(slot)), ReadAll(spareWitness));
+                spareWitness.Dispose();
             }
 
             spareWitness = retiring;
         }
+
+        spareWitness?.Dispose();
     }
 
     [Fact]
@@ -58,11 +60,11 @@ public sealed class AutosaveReuseTests : IDisposable
         var spare = Assert.Single(Spares());
         var foreign = SaveSerializer.Save(ContentGenerator.Create(ContentSize.Small));
         File.WriteAllBytes(spare, foreign);
-        var witness = HardLink(spare);
+        using var witness = Witness(spare);
 
         await Autosave(store);
 
-        Assert.Equal(foreign, File.ReadAllBytes(witness));
+        Assert.Equal(foreign, ReadAll(witness));
         Assert.False(File.Exists(spare));
     }
 
@@ -119,13 +121,18 @@ public sealed class AutosaveReuseTests : IDisposable
     private static string? OldestAutosave(SaveSlotStore<GameContent> store) =>
         store.List().Select(slot => store.PathOf(slot.Name)).Order(StringComparer.Ordinal).FirstOrDefault();
 
-    /// <summary>A second name for the file's inode, which sees whatever is written into it.</summary>
-    private string HardLink(string path)
+    /// <summary>
+    /// The file held open, which sees whatever is written into it whatever its name becomes: a second name (a hard link)
+    /// would keep the store from writing it in place. Open to write too, for which .NET takes no flock that could keep
+    /// the store from opening it.
+    /// </summary>
+    private static SafeFileHandle Witness(string path) =>
+        File.OpenHandle(path, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite | FileShare.Delete);
+
+    private static byte[] ReadAll(SafeFileHandle file)
     {
-        var link = Path.Combine(_folder, "witness-" + Path.GetFileName(path) + ".link");
-        using var ln = Process.Start("ln", [path, link]);
-        ln.WaitForExit();
-        Assert.Equal(0, ln.ExitCode);
-        return link;
+        var bytes = new byte[RandomAccess.GetLength(file)];
+        Assert.Equal(bytes.Length, RandomAccess.Read(file, bytes, 0));
+        return bytes;
     }
 }
