@@ -71,7 +71,7 @@ internal static partial class NoFollowFile
             {
                 return File.OpenHandle(path, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.ReadWrite);
             }
-            catch (IOException e) when (e.HResult == FileExists)
+            catch (IOException e) when (e.HResult == Posix.FileExists)
             {
                 // Another process made it meanwhile (or a link appeared, which the open above refuses).
             }
@@ -88,9 +88,6 @@ internal static partial class NoFollowFile
 
         return OperatingSystem.IsWindows() ? WindowsLinkCount(file) : -1;
     }
-
-    // ERROR_FILE_EXISTS, which .NET also gives for EEXIST.
-    private const int FileExists = unchecked((int)0x80070050);
 
     private static void RefuseWindowsLink(string path)
     {

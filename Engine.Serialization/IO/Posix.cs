@@ -25,6 +25,7 @@ internal static unsafe partial class Posix
     public static readonly int OpenCloseOnExec = OperatingSystem.IsLinux() ? 0x80000 : OperatingSystem.IsMacOS() ? 0x1000000 : 0x100000;
 
     public const int NoSuchEntry = 2;
+    public const int FileExists = 17; // EEXIST, which .NET's IOException carries as its HResult on Unix
     public const int PermissionDenied = 13;
     public const int NotPermitted = 1;
     public const int IsAFolder = 21;

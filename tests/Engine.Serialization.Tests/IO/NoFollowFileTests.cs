@@ -36,6 +36,38 @@ public sealed class NoFollowFileTests : IDisposable
     }
 
     [Fact]
+    public void OpenOrCreate_FromThreadsRacingToMakeTheFile_OpensItInEach()
+    {
+        // One finds nothing and the other makes it before the first can: the first must open what the other made.
+        const int Rounds = 300;
+        const int Racers = 4;
+        var failures = new System.Collections.Concurrent.ConcurrentBag<Exception>();
+        for (int round = 0; round < Rounds; round++)
+        {
+            string path = InFolder($"race-{round}.lock");
+            using var start = new Barrier(Racers);
+            var racers = Enumerable.Range(0, Racers).Select(_ => new Thread(() =>
+            {
+                start.SignalAndWait();
+                try
+                {
+                    NoFollowFile.OpenOrCreate(path, FileShare.ReadWrite).Dispose();
+                }
+#pragma warning disable CA1031 // Whatever a racer throws is the failure this test exists to find.
+                catch (Exception e)
+#pragma warning restore CA1031
+                {
+                    failures.Add(e);
+                }
+            })).ToList();
+            racers.ForEach(thread => thread.Start());
+            racers.ForEach(thread => thread.Join());
+        }
+
+        Assert.True(failures.IsEmpty, $"{failures.Count} of {Rounds * Racers} opens failed, for example: {failures.FirstOrDefault()}");
+    }
+
+    [Fact]
     public void LinkCount_CountsEveryNameOfTheFile()
     {
         using (var file = NoFollowFile.OpenOrCreate(InFolder("a"), FileShare.None))
