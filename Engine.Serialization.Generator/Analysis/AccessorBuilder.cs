@@ -33,8 +33,15 @@ internal sealed class AccessorBuilder
         _className = "Access_" + TypeNames.Identifier(type);
         _typeParameters = parameters.Count == 0 ? string.Empty : "<" + string.Join(", ", parameters.Select(p => p.Name)) + ">";
         _constraints = string.Concat(parameters.Select(Constraints));
+        SharedTypeParameterName = parameters.GroupBy(p => p.Name).FirstOrDefault(g => g.Count() > 1)?.Key;
         _callee = _className + (arguments.Count == 0 ? string.Empty : "<" + string.Join(", ", arguments) + ">");
     }
+
+    /// <summary>
+    /// A name two of the type's type parameters share (an inner type's hides an outer type's, as in
+    /// <c>Outer&lt;T&gt;.Inner&lt;T&gt;</c>), or null: the holder, which declares them all, can't be written then.
+    /// </summary>
+    public string? SharedTypeParameterName { get; }
 
     /// <summary>The Get and Set formats of a member (see <see cref="MemberModel"/>); false when UnsafeAccessor can't reach it.</summary>
     public bool TryAdd(Candidate member, int index, out string get, out string? set)

@@ -487,12 +487,37 @@ internal static class GenericShapes
             [SaveModel, MessagePackObject(keyAsPropertyName: true)] public sealed class Root : Base<int> { public int Other { get; set; } }
             """, "EGEN016", "Shapes.Root", "Value", "generic base type"),
 
+        // The holder of the externs declares the type parameters of the type and of the types containing it, by name.
+        ["NestedGenerics_WhoseTypeParametersShareAName"] = new("""
+            namespace Shapes;
+            using Engine.Serialization;
+            #pragma warning disable CS0693 // Inner's T hides Outer's
+            public static class Outer<T>
+            {
+                [MessagePackObject(keyAsPropertyName: true)] public sealed class Inner<T> { public T Value { get; init; } = default!; }
+            }
+            #pragma warning restore CS0693
+            [SaveModel, MessagePackObject(keyAsPropertyName: true)] public sealed class Root { public Outer<int>.Inner<string> Pair { get; set; } = new(); }
+            """, "EGEN016", "Shapes.Outer<int>.Inner<string>", "named 'T'", "rename one"),
+
         ["TypeArgumentTheGeneratorCannotSave"] = new("""
             namespace Shapes;
             using Engine.Serialization;
             [MessagePackObject(keyAsPropertyName: true)] public sealed class Box<T> { public T Value { get; set; } = default!; }
             [SaveModel, MessagePackObject(keyAsPropertyName: true)] public sealed class Root { public Box<object> Thing { get; set; } = new(); }
             """, "EGEN001", "object", "Box<object>"),
+
+        ["OpenGenericRoot"] = new("""
+            namespace Shapes;
+            using Engine.Serialization;
+            [SaveModel, MessagePackObject(keyAsPropertyName: true)] public sealed class Root<T> { public T Value { get; set; } = default!; }
+            """, "EGEN017", "Shapes.Root<T>", "type parameters", "[assembly: SaveModel(typeof(...))]"),
+
+        ["UnboundGenericRoot_DeclaredOnTheAssembly"] = new("""
+            [assembly: Engine.Serialization.SaveModel(typeof(Shapes.Root<>))]
+            namespace Shapes;
+            [MessagePackObject(keyAsPropertyName: true)] public sealed class Root<T> { public T Value { get; set; } = default!; }
+            """, "EGEN017", "Shapes.Root<>", "type parameters"),
 
         ["OpenGenericUnionCase"] = new("""
             namespace Shapes;
