@@ -187,6 +187,13 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
                 continue;
             }
 
+            if (ShapeBuilder.IsOpen(type))
+            {
+                builder.Report(DiagnosticDescriptors.InvalidSaveModel, at, display,
+                    "a save model is one closed type, and this one has type parameters; declare each instantiation the game saves with [assembly: SaveModel(typeof(...))], its type arguments named");
+                continue;
+            }
+
             ids.Add(id, display);
             var migrations = Migrations(builder, compilation, attribute, at, display);
             if (builder.Root(type, "a save model root", at) is not { } root)

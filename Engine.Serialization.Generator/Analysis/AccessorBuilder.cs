@@ -9,7 +9,7 @@ namespace Engine.Serialization.Generator.Analysis;
 /// How generated code reaches one object's members and constructor: by name where C# allows it, else through
 /// UnsafeAccessor externs (private and init-only members, readonly fields, private constructors, constructors of types
 /// with required members), which work the same under JIT and NativeAOT. A generic type's externs live in a class with
-/// the type's own type parameters, as UnsafeAccessor requires.
+/// the type's own type parameters and their constraints, as UnsafeAccessor requires and so that it may name the type.
 /// </summary>
 internal sealed class AccessorBuilder
 {
@@ -20,6 +20,7 @@ internal sealed class AccessorBuilder
     private readonly List<string> _declarations = new();
     private readonly string _className;
     private readonly string _typeParameters;
+    private readonly string _constraints;
     private readonly string _callee;
 
     public AccessorBuilder(INamedTypeSymbol type, Compilation compilation)
@@ -27,12 +28,20 @@ internal sealed class AccessorBuilder
         this._type = type;
         this._compilation = compilation;
         var definition = type.OriginalDefinition;
-        var parameters = Chain(definition).SelectMany(t => t.TypeParameters).Select(p => p.Name).ToList();
+        var parameters = Chain(definition).SelectMany(t => t.TypeParameters).ToList();
         var arguments = Chain(type).SelectMany(t => t.TypeArguments).Select(TypeNames.Plain).ToList();
         _className = "Access_" + TypeNames.Identifier(type);
-        _typeParameters = parameters.Count == 0 ? string.Empty : "<" + string.Join(", ", parameters) + ">";
+        _typeParameters = parameters.Count == 0 ? string.Empty : "<" + string.Join(", ", parameters.Select(p => p.Name)) + ">";
+        _constraints = string.Concat(parameters.Select(Constraints));
+        SharedTypeParameterName = parameters.GroupBy(p => p.Name).FirstOrDefault(g => g.Count() > 1)?.Key;
         _callee = _className + (arguments.Count == 0 ? string.Empty : "<" + string.Join(", ", arguments) + ">");
     }
+
+    /// <summary>
+    /// A name two of the type's type parameters share (an inner type's hides an outer type's, as in
+    /// <c>Outer&lt;T&gt;.Inner&lt;T&gt;</c>), or null: the holder, which declares them all, can't be written then.
+    /// </summary>
+    public string? SharedTypeParameterName { get; }
 
     /// <summary>The Get and Set formats of a member (see <see cref="MemberModel"/>); false when UnsafeAccessor can't reach it.</summary>
     public bool TryAdd(Candidate member, int index, out string get, out string? set)
@@ -109,7 +118,7 @@ internal sealed class AccessorBuilder
         return _callee + ".Create";
     }
 
-    public AccessorClass? Build() => _declarations.Count == 0 ? null : new AccessorClass(_className, _typeParameters, new(_declarations));
+    public AccessorClass? Build() => _declarations.Count == 0 ? null : new AccessorClass(_className, _typeParameters, _constraints, new(_declarations));
 
     private void Declare(string declaration) => _declarations.Add(declaration);
 
@@ -135,6 +144,45 @@ internal sealed class AccessorBuilder
         IFieldSymbol f => TypeNames.Plain(f.Type),
         _ => "object",
     };
+
+    /// <summary>
+    /// The parameter's where clause as declared (empty when it has none), in C#'s order: the primary constraint, the
+    /// types, new(), allows ref struct. Nullable annotations are kept; the holder is declared where they are allowed.
+    /// </summary>
+    private static string Constraints(ITypeParameterSymbol parameter)
+    {
+        var constraints = new List<string>();
+        if (parameter.HasReferenceTypeConstraint)
+        {
+            constraints.Add(parameter.ReferenceTypeConstraintNullableAnnotation == NullableAnnotation.Annotated ? "class?" : "class");
+        }
+        else if (parameter.HasUnmanagedTypeConstraint)
+        {
+            constraints.Add("unmanaged");
+        }
+        else if (parameter.HasValueTypeConstraint)
+        {
+            constraints.Add("struct");
+        }
+        else if (parameter.HasNotNullConstraint)
+        {
+            constraints.Add("notnull");
+        }
+
+        constraints.AddRange(parameter.ConstraintTypes.Select((type, i) =>
+            TypeNames.WithAnnotations(type.WithNullableAnnotation(parameter.ConstraintNullableAnnotations[i]))));
+        if (parameter.HasConstructorConstraint)
+        {
+            constraints.Add("new()");
+        }
+
+        if (parameter.AllowsRefLikeType)
+        {
+            constraints.Add("allows ref struct");
+        }
+
+        return constraints.Count == 0 ? string.Empty : $" where {parameter.Name} : {string.Join(", ", constraints)}";
+    }
 
     /// <summary>The type and the types containing it, outermost first.</summary>
     private static IEnumerable<INamedTypeSymbol> Chain(INamedTypeSymbol type)

@@ -112,6 +112,13 @@ internal sealed class ObjectAnalyzer
         }
 
         var create = CreateExpression(type, ctor, accessors);
+        var holder = accessors.Build();
+        if (holder is not null && accessors.SharedTypeParameterName is { } shared)
+        {
+            Report(DiagnosticDescriptors.PrivateAccess, type, display, "its members C# can't set directly",
+                $"generated code reaches them through UnsafeAccessor, from a class declaring the type's type parameters, and two of them are named '{shared}': rename one");
+        }
+
         if (_builder.Diagnostics.Count > errors || models.Count != members.Count)
         {
             return null;
@@ -128,7 +135,7 @@ internal sealed class ObjectAnalyzer
             create,
             receiver ? Callback(type, "OnBeforeSerialize") : null,
             receiver ? Callback(type, "OnAfterDeserialize") : null,
-            accessors.Build(),
+            holder,
             Tracked: models.Any(m => m.Tracked));
     }
 

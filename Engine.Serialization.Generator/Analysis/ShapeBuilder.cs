@@ -636,7 +636,8 @@ internal sealed class ShapeBuilder
         return null;
     }
 
-    private static bool IsOpen(ITypeSymbol type) => type switch
+    /// <summary>Whether the type still has type parameters (List&lt;T&gt;, Box&lt;&gt;) rather than being one closed type.</summary>
+    public static bool IsOpen(ITypeSymbol type) => type switch
     {
         ITypeParameterSymbol => true,
         IArrayTypeSymbol array => IsOpen(array.ElementType),

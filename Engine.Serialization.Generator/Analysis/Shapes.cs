@@ -225,8 +225,9 @@ internal sealed record ObjectModel(
 /// <summary>Externs reaching members the generated code can't name directly (private, init-only, readonly).</summary>
 /// <param name="Name">The class name.</param>
 /// <param name="TypeParameters">Its type parameters (the model type's own, when generic), or empty.</param>
+/// <param name="Constraints">The where clauses of those type parameters, as the model type declares them, or empty.</param>
 /// <param name="Declarations">The extern declarations.</param>
-internal sealed record AccessorClass(string Name, string TypeParameters, EquatableArray<string> Declarations);
+internal sealed record AccessorClass(string Name, string TypeParameters, string Constraints, EquatableArray<string> Declarations);
 
 /// <param name="Name">The C# member name.</param>
 /// <param name="Key">The map key.</param>

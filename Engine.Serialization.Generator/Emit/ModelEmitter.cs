@@ -229,12 +229,23 @@ internal static class ModelEmitter
 
     private static void EmitAccessors(CodeWriter code, AccessorClass accessors)
     {
-        code.Open($"private static class {accessors.Name}{accessors.TypeParameters}");
+        // The file is #nullable disable; a constraint's annotations (class?, I?) need an annotations context.
+        var generic = accessors.TypeParameters.Length > 0;
+        if (generic)
+        {
+            code.Line("#nullable enable annotations");
+        }
+
+        code.Open($"private static class {accessors.Name}{accessors.TypeParameters}{accessors.Constraints}");
         foreach (var declaration in accessors.Declarations)
         {
             code.Line(declaration);
         }
 
         code.Close();
+        if (generic)
+        {
+            code.Line("#nullable disable annotations");
+        }
     }
 }
