@@ -100,7 +100,7 @@ public sealed class UnionMigrationTests
         Assert.Contains("already has the key settler/Ada", error.Message, StringComparison.Ordinal);
     }
 
-    private static ColonyV1 Release1() => new()
+    internal static ColonyV1 Release1() => new()
     {
         Name = "Far Reach",
         Entities =
