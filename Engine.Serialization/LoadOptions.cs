@@ -35,4 +35,12 @@ public sealed record LoadOptions
     /// (<see cref="SaveModelAttribute.SchemaVersion"/> and <see cref="SaveModelAttribute.Migrations"/>).
     /// </summary>
     public SchemaMigrations? Migrations { get; init; }
+
+    /// <summary>
+    /// For a game's tests of its older saves (frozen fixtures): each migration step that runs must change the save, and
+    /// every member it renames or removes must be in at least one object; otherwise the load fails with an
+    /// <see cref="InvalidOperationException"/> naming the step. Off for players' loads, where a step may rightly find
+    /// nothing to change (a save with no such objects).
+    /// </summary>
+    public bool CheckMigrationSteps { get; init; }
 }

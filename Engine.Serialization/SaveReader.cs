@@ -86,7 +86,7 @@ internal static class SaveReader
             throw new ForeignSaveException(problem);
         }
 
-        return (info, Upgrade(info, stored, options.Migrations ?? codec.Migrations));
+        return (info, Upgrade(info, stored, options.Migrations ?? codec.Migrations, options.CheckMigrationSteps));
     }
 
     /// <summary>The payload of any save, checked and decompressed, and migrated when <paramref name="migrations"/> are given.</summary>
@@ -99,7 +99,7 @@ internal static class SaveReader
             return (info, PayloadCompression.Decompress(info.Header.Compression, stored, checked((int)info.Header.DecodedLength)));
         }
 
-        return (info, Upgrade(info, stored, migrations));
+        return (info, Upgrade(info, stored, migrations, options.CheckMigrationSteps));
     }
 
     /// <summary>Why a load of <paramref name="modelId"/> with these options refuses the save, or null when it takes it.</summary>
@@ -155,10 +155,10 @@ internal static class SaveReader
         }
     }
 
-    private static ReadOnlyMemory<byte> Upgrade(SaveInfo info, ReadOnlyMemory<byte> stored, SchemaMigrations migrations)
+    private static ReadOnlyMemory<byte> Upgrade(SaveInfo info, ReadOnlyMemory<byte> stored, SchemaMigrations migrations, bool checkSteps)
     {
         var header = info.Header;
         var payload = PayloadCompression.Decompress(header.Compression, stored, checked((int)header.DecodedLength));
-        return migrations.Upgrade(header.SchemaVersion, payload, stored => SaveDocuments.Open(header.Format, stored));
+        return migrations.Upgrade(header.SchemaVersion, payload, stored => SaveDocuments.Open(header.Format, stored), checkSteps);
     }
 }

@@ -7,7 +7,9 @@ namespace Engine.Serialization.Documents;
 
 /// <summary>
 /// An XML payload as an editable document for migration steps: members are child elements named
-/// after the model's properties, list members hold one element per item, values are element text.
+/// after the model's properties, list members hold one element per item, a dictionary one <c>&lt;Entry&gt;</c> of
+/// <c>&lt;Key&gt;</c> and <c>&lt;Value&gt;</c> per entry, values are element text. A union's value is an element with a
+/// <c>case</c> attribute around its case's element: that element is the object a step sees.
 /// </summary>
 internal sealed class XmlSaveDocument : SaveDocument
 {
@@ -17,7 +19,7 @@ internal sealed class XmlSaveDocument : SaveDocument
     {
         var root = XmlSaveFormat.ReadDocument(payload, XmlCodec.ReadElement);
         _document = new XDocument(root);
-        Root = new Element(root);
+        Root = new Element(root, unionCase: null, Edits);
     }
 
     public override DocumentObject Root { get; }
@@ -33,32 +35,66 @@ internal sealed class XmlSaveDocument : SaveDocument
         return stream.ToArray();
     }
 
-    private sealed class Element(XElement element) : DocumentObject
+    private static readonly XName Nil = XName.Get("nil", XmlCodec.InstanceNamespace);
+
+    /// <summary>The object an element holds: null when it is nil, a union's case element when it names a case.</summary>
+    private static Element? Open(XElement value, DocumentEdits edits)
     {
+        if (IsNil(value))
+        {
+            return null;
+        }
+
+        if (value.Attribute("case") is not { } unionCase)
+        {
+            return new Element(value, unionCase: null, edits);
+        }
+
+        var cases = value.Elements().Take(2).ToList();
+        if (cases.Count != 1)
+        {
+            throw new InvalidOperationException($"a union's <{value.Name}> holds {(cases.Count == 0 ? "none" : "more than one")} of its cases");
+        }
+
+        return new Element(cases[0], XmlConvert.ToInt32(unionCase.Value), edits);
+    }
+
+    private static bool IsNil(XElement value) => value.Attribute(Nil) is { } nil && XmlConvert.ToBoolean(nil.Value);
+
+    /// <summary>A list's items or a dictionary's entries; none when the member is absent or nil.</summary>
+    private static IEnumerable<XElement> Items(XElement? holder) => holder is null || IsNil(holder) ? [] : holder.Elements();
+
+    private sealed class Element(XElement element, int? unionCase, DocumentEdits edits) : DocumentObject
+    {
+        public override int? UnionCase => unionCase;
+
         public override bool Has(string member) => element.Element(member) is not null;
 
-        public override DocumentObject? Object(string member) => element.Element(member) is { } child ? new Element(child) : null;
+        public override DocumentObject? Object(string member) => element.Element(member) is { } child ? Open(child, edits) : null;
 
         public override IReadOnlyList<DocumentObject> Objects(string member) =>
-            element.Element(member) is { } list ? [.. list.Elements().Select(item => new Element(item))] : [];
+            [.. Items(element.Element(member)).Select(item => Open(item, edits)).OfType<DocumentObject>()];
+
+        public override IReadOnlyList<DocumentEntry> Dictionary(string member) =>
+            [.. Items(element.Element(member)).Select(entry => new Entry(entry, edits))];
 
         public override bool Rename(string member, string newName)
         {
-            if (element.Element(member) is not { } child)
+            var child = element.Element(member);
+            if (child is not null)
             {
-                return false;
+                element.Element(newName)?.Remove();
+                child.Name = newName;
             }
 
-            element.Element(newName)?.Remove();
-            child.Name = newName;
-            return true;
+            return edits.Sought("rename", member, child is not null);
         }
 
         public override bool Remove(string member)
         {
             var child = element.Element(member);
             child?.Remove();
-            return child is not null;
+            return edits.Sought("removal", member, child is not null);
         }
 
         public override string? GetString(string member) => element.Element(member)?.Value;
@@ -79,6 +115,8 @@ internal sealed class XmlSaveDocument : SaveDocument
             {
                 element.Add(new XElement(member, value));
             }
+
+            edits.Changed();
         }
 
         public override void SetInt64(string member, long value) => SetString(member, XmlConvert.ToString(value));
@@ -86,5 +124,30 @@ internal sealed class XmlSaveDocument : SaveDocument
         public override void SetDouble(string member, double value) => SetString(member, XmlConvert.ToString(value));
 
         public override void SetBoolean(string member, bool value) => SetString(member, XmlConvert.ToString(value));
+    }
+
+    private sealed class Entry(XElement entry, DocumentEdits edits) : DocumentEntry
+    {
+        private readonly XElement _key = entry.Element("Key") ?? throw new InvalidOperationException($"a dictionary's <{entry.Name}> has no <Key>");
+        private readonly XElement _value = entry.Element("Value") ?? throw new InvalidOperationException($"a dictionary's <{entry.Name}> has no <Value>");
+
+        public override DocumentObject? Value => Open(_value, edits);
+
+        public override string GetKeyString() => _key.Value;
+
+        public override long GetKeyInt64() => XmlConvert.ToInt64(_key.Value);
+
+        public override void SetKey(string key)
+        {
+            if (entry.Parent!.Elements().Any(other => other != entry && other.Element("Key")?.Value == key))
+            {
+                throw new InvalidOperationException($"the dictionary already has the key {key}");
+            }
+
+            _key.Value = key;
+            edits.Changed();
+        }
+
+        public override void SetKey(long key) => SetKey(XmlConvert.ToString(key));
     }
 }

@@ -45,9 +45,11 @@ public sealed class SchemaMigrations
     /// <summary>
     /// The payload of a save of <paramref name="schemaVersion"/> as the current schema has it: unchanged when it is
     /// current, migrated step by step on the document <paramref name="open"/> makes of it when older (null: its format
-    /// has no document to migrate), refused when newer.
+    /// has no document to migrate), refused when newer. With <paramref name="checkSteps"/> (a game's tests of its older
+    /// saves), a step that changes nothing in the document, or renames or removes a member no object has, fails with an
+    /// <see cref="InvalidOperationException"/> naming the step.
     /// </summary>
-    public ReadOnlyMemory<byte> Upgrade(int schemaVersion, ReadOnlyMemory<byte> payload, Func<ReadOnlyMemory<byte>, SaveDocument?> open)
+    public ReadOnlyMemory<byte> Upgrade(int schemaVersion, ReadOnlyMemory<byte> payload, Func<ReadOnlyMemory<byte>, SaveDocument?> open, bool checkSteps = false)
     {
         ArgumentNullException.ThrowIfNull(open);
         if (schemaVersion == CurrentVersion)
@@ -74,13 +76,19 @@ public sealed class SchemaMigrations
             var step = _steps[version - OldestVersion];
             try
             {
+                document.Edits.StartStep();
                 step.Apply(document.Root);
+                if (checkSteps)
+                {
+                    Check(step, version, document.Edits);
+                }
+
                 if (document.Root.Has(SchemaVersionMember))
                 {
                     document.Root.SetInt64(SchemaVersionMember, version + 1);
                 }
             }
-            catch (Exception e) when (e is not SaveException)
+            catch (Exception e) when (e is not (SaveException or IdleStepException))
             {
                 throw new SaveCorruptedException(
                     $"The save could not be brought from schema {version} to {version + 1} ({step.Description}): {e.Message}", innerException: e);
@@ -89,4 +97,19 @@ public sealed class SchemaMigrations
 
         return document.Encode();
     }
+
+    private static void Check(ISchemaMigration step, int version, DocumentEdits edits)
+    {
+        string? problem = edits.Changes == 0 ? "changed nothing in the save"
+            : string.Join(", ", edits.NeverFound) is { Length: > 0 } missed ? $"found no member for its {missed}"
+            : null;
+        if (problem is not null)
+        {
+            throw new IdleStepException(
+                $"The migration step from schema {version} to {version + 1} ({step.Description}) {problem}: it was meant to change this save (a misspelt member name, or objects it did not reach).");
+        }
+    }
+
+    /// <summary>A step that did nothing to a save it was meant to change (a check of the steps, not the save's fault).</summary>
+    private sealed class IdleStepException(string message) : InvalidOperationException(message);
 }
