@@ -91,7 +91,7 @@ public sealed class SchemaMigrations
             catch (Exception e) when (e is not (SaveException or IdleStepException))
             {
                 throw new SaveCorruptedException(
-                    $"The save could not be brought from schema {version} to {version + 1} ({step.Description}): {e.Message}", innerException: e);
+                    $"The save could not be brought from schema {version} to {version + 1} ({step.Description}): {e.Message.TrimEnd('.')}.", innerException: e);
             }
         }
 
