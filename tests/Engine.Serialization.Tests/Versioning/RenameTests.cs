@@ -107,8 +107,34 @@ public sealed class RenameTests : IDisposable
 
     /// <summary>Release 1's save of <paramref name="game"/>, as the game's release 1 wrote it (under the game's model Id).</summary>
     private static byte[] ReleaseOneSave(ColonyV1 game, SaveOptions options) =>
-        Fuzzing.SaveFiles.Frame(options.Format, options.Compression, Payload(SaveSerializer.Save(game, options: options)),
-            new SaveMetadata { Title = "colony", ModelId = SaveModels.IdOf<Colony>() });
+        Reframed(SaveSerializer.Save(game, options: options), SaveModels.IdOf<Colony>(), options);
+
+    // docs/GUIDE.md: release 1 keeps release 2's new key as a member it lacks and writes its own member under the old
+    // key, so the save then names the renamed member twice. Protobuf numbers the member alike in both releases: release
+    // 1 reads the value into its member, and release 2 reads it back.
+    [Theory]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
+    public void SaveOfTheRenamingRelease_SavedAgainByTheReleaseBefore_IsRefusedAsDamaged_ExceptInProtobuf(SaveFormat format, SaveCompression compression)
+    {
+        var options = new SaveOptions { Format = format, Compression = compression };
+        var older = SaveSerializer.Load<ColonyV1>(Reframed(SaveSerializer.Save(new Colony { Title = "Haven" }, options: options), SaveModels.IdOf<ColonyV1>(), options));
+        var back = Reframed(SaveSerializer.Save(older, options: options), SaveModels.IdOf<Colony>(), options);
+
+        if (format == SaveFormat.Protobuf)
+        {
+            Assert.Equal("Haven", older.Name);
+            GraphAssert.Equal(new Colony { Title = "Haven" }, SaveSerializer.Load<Colony>(back));
+        }
+        else
+        {
+            Assert.Equal("", older.Name);
+            var error = Assert.Throws<SaveCorruptedException>(() => SaveSerializer.Load<Colony>(back));
+            Assert.Matches("names its member '(frequency|Title)' twice", error.Message);
+        }
+    }
+
+    private static byte[] Reframed(byte[] save, string modelId, SaveOptions options) =>
+        Fuzzing.SaveFiles.Frame(options.Format, options.Compression, Payload(save), new SaveMetadata { Title = "colony", ModelId = modelId });
 
     private static byte[] Payload(byte[] save) => SaveSerializer.ReadPayload(save).Payload.ToArray();
 
