@@ -116,11 +116,17 @@ internal static class DiagnosticDescriptors
         "Recorded protobuf message has no type",
         "The model's .proto numbers the fields of message '{0}' (type {1}), and the model has no such type any more: if it was renamed, rename the message (and the comment above it) in the .proto too, so its fields keep their numbers; if it was removed, delete the message there");
 
+    public static readonly DiagnosticDescriptor FormerKeyClash = Create(
+        "EGEN021",
+        "Earlier key can't be read",
+        "Member '{1}' of '{0}' has [FormerlySavedAs(\"{2}\")], but {3}: {4}");
+
     private static readonly Dictionary<string, DiagnosticDescriptor> ById = new[]
     {
         UnsupportedType, IntegerKey, MissingKey, DuplicateKey, NoConstructor, MemberNotRestored, AbstractWithoutUnion,
         InvalidResolver, InaccessibleType, UnhashableKey, KeyInMapMode, HiddenMember, NonPublicKey, InvalidUnion,
         InvalidFormatter, PrivateAccess, InvalidSaveModel, InvalidProtoRecord, ProtoFieldClash, ProtoMessageOrphaned,
+        FormerKeyClash,
     }.ToDictionary(d => d.Id);
 
     public static IEnumerable<DiagnosticDescriptor> All => ById.Values;

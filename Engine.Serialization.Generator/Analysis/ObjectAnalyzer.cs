@@ -22,6 +22,7 @@ internal sealed class ObjectAnalyzer
     private const string SetsRequiredMembersAttribute = "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute";
     private const string CompilerGeneratedAttribute = "System.Runtime.CompilerServices.CompilerGeneratedAttribute";
     private const string CallbackReceiver = "MessagePack.IMessagePackSerializationCallbackReceiver";
+    private const string FormerlySavedAsAttribute = "Engine.Serialization.FormerlySavedAsAttribute";
 
     private readonly ShapeBuilder _builder;
 
@@ -80,6 +81,7 @@ internal sealed class ObjectAnalyzer
             }
         }
 
+        var formerKeys = FormerKeys(members, display);
         if (_builder.Diagnostics.Count > errors)
         {
             return null;
@@ -108,7 +110,8 @@ internal sealed class ObjectAnalyzer
             models.Add(new MemberModel(name, member.Key, new(encoded), headerLength, memberShape,
                 ShapeBuilder.AllowsNull(member.Type, member.Annotation), get, member.CtorParameter >= 0 ? null : set, member.CtorParameter,
                 member.Writable || member.CtorParameter >= 0, member.CtorParameter >= 0 ? null : ConstantDefault(member),
-                member.Symbol is IPropertySymbol property && Emit.Tracking.TrackedProperty.IsImplementedHere(property)));
+                member.Symbol is IPropertySymbol property && Emit.Tracking.TrackedProperty.IsImplementedHere(property),
+                new(formerKeys[i])));
         }
 
         var create = CreateExpression(type, ctor, accessors);
@@ -137,6 +140,53 @@ internal sealed class ObjectAnalyzer
             receiver ? Callback(type, "OnAfterDeserialize") : null,
             holder,
             Tracked: models.Any(m => m.Tracked));
+    }
+
+    /// <summary>
+    /// Each member's earlier keys (<c>[FormerlySavedAs]</c>), in declaration order. A saved key must name one member, so
+    /// an earlier key may be no member's key and no other member's earlier key (EGEN021).
+    /// </summary>
+    private List<List<string>> FormerKeys(List<Candidate> members, string display)
+    {
+        var result = new List<List<string>>();
+        var owners = new Dictionary<string, string>(System.StringComparer.Ordinal);
+        foreach (var member in members)
+        {
+            owners[member.Key] = member.Symbol.Name;
+        }
+
+        var formerOwners = new Dictionary<string, string>(System.StringComparer.Ordinal);
+        foreach (var member in members)
+        {
+            var keys = new List<string>();
+            foreach (var attribute in member.Symbol.GetAttributes().Where(a => ShapeBuilder.IsAttribute(a, FormerlySavedAsAttribute)))
+            {
+                var key = attribute.ConstructorArguments.FirstOrDefault().Value as string;
+                (string What, string Fix)? problem = key switch
+                {
+                    null or "" => ("the key is empty", "name the key the member was saved under"),
+                    _ when key == member.Key => ("that is the member's own key", "remove the attribute"),
+                    _ when keys.Contains(key) => ("it names that key twice", "remove one of the two"),
+                    _ when owners.TryGetValue(key, out var owner) => ($"'{key}' is the key of member '{owner}', so a load could not tell whose value a saved '{key}' is",
+                        "a key that has shipped in saves keeps meaning one member: give the other member another key, or remove the attribute"),
+                    _ when formerOwners.TryGetValue(key, out var owner) => ($"member '{owner}' was formerly saved as '{key}' too, so a load could not tell whose value a saved '{key}' is",
+                        "keep the attribute only on the member that holds the value saved under that key"),
+                    _ => null,
+                };
+                if (problem is { } clash)
+                {
+                    Report(DiagnosticDescriptors.FormerKeyClash, member.Symbol, display, member.Symbol.Name, key ?? "", clash.What, clash.Fix);
+                    continue;
+                }
+
+                keys.Add(key!);
+                formerOwners[key!] = member.Symbol.Name;
+            }
+
+            result.Add(keys);
+        }
+
+        return result;
     }
 
     /// <summary>

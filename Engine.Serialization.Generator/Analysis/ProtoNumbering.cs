@@ -8,7 +8,8 @@ namespace Engine.Serialization.Generator.Analysis;
 /// Gives every member of every object its protobuf field number, for good. A member the model's .proto records keeps
 /// its number. A new member gets a number derived from its name alone (FNV-1a, in 16..262143 past the range protobuf
 /// reserves), so it is the same in every build whatever else changes, and adding a member is the only edit needed;
-/// recording it in the .proto later keeps that number. A recorded member that is gone leaves its number reserved.
+/// recording it in the .proto later keeps that number. A recorded member that is gone leaves its number reserved. A
+/// member renamed with <c>[FormerlySavedAs]</c> keeps the number of its earlier name, recorded or derived.
 /// </summary>
 internal static class ProtoNumbering
 {
@@ -100,8 +101,23 @@ internal static class ProtoNumbering
             }
         }
 
+        // A renamed member ([FormerlySavedAs]) keeps the number recorded under an earlier name: saves hold the number, not the name.
+        var renamed = new HashSet<string>();
+        foreach (var i in fresh.ToList())
+        {
+            var earlier = type.Members[i].FormerKeys.Select(SchemaNames.Snake)
+                .FirstOrDefault(f => locked is not null && locked.Fields.ContainsKey(f) && !fieldNames.ContainsKey(f) && !renamed.Contains(f));
+            if (earlier is not null)
+            {
+                numbers[i] = locked!.Fields[earlier];
+                holders[numbers[i]] = type.Members[i].Name;
+                renamed.Add(earlier);
+                fresh.Remove(i);
+            }
+        }
+
         // Recorded fields no member has any more stay reserved, number and name.
-        var gone = locked?.Fields.Where(f => !fieldNames.ContainsKey(f.Key)).ToList() ?? [];
+        var gone = locked?.Fields.Where(f => !fieldNames.ContainsKey(f.Key) && !renamed.Contains(f.Key)).ToList() ?? [];
         reserved.UnionWith(gone.Select(f => f.Value));
         var reservedNames = new HashSet<string>((locked?.ReservedNames ?? Enumerable.Empty<string>()).Concat(gone.Select(f => f.Key)));
         reservedNames.ExceptWith(fieldNames.Keys);
@@ -110,7 +126,9 @@ internal static class ProtoNumbering
         foreach (var i in fresh)
         {
             var member = type.Members[i];
-            var number = Hashed(SchemaNames.Snake(member.Key));
+
+            // Unrecorded, a renamed member keeps the number its first name had: the one derived from its earliest key.
+            var number = Hashed(SchemaNames.Snake(member.FormerKeys.Count > 0 ? member.FormerKeys[0] : member.Key));
             if (newHolders.TryGetValue(number, out var rival))
             {
                 builder.Report(DiagnosticDescriptors.ProtoFieldClash, at, type.DisplayName,

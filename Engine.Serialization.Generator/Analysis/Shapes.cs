@@ -241,6 +241,7 @@ internal sealed record AccessorClass(string Name, string TypeParameters, string 
 /// <param name="IsRestored">Whether a load gives the value back (a computed member is written, never read).</param>
 /// <param name="DefaultText">The member's initial value when its declaration gives a constant (invariant text; an enum's member name), or null.</param>
 /// <param name="Tracked">Whether it is a partial property this generator implements, whose setter tells the save system of each change.</param>
+/// <param name="FormerKeys">The keys it was saved under before (<c>[FormerlySavedAs]</c>), which a load reads into it, in declaration order.</param>
 internal sealed record MemberModel(
     string Name,
     string Key,
@@ -253,7 +254,8 @@ internal sealed record MemberModel(
     int CtorParameter,
     bool IsRestored,
     string? DefaultText = null,
-    bool Tracked = false);
+    bool Tracked = false,
+    EquatableArray<string> FormerKeys = default);
 
 /// <summary>An abstract class or interface and its <c>[Union]</c> cases.</summary>
 internal sealed record UnionModel(ValueShape Shape, string DisplayName, EquatableArray<UnionCase> Cases);

@@ -172,6 +172,8 @@ internal static class ModelEmitter
             var refresh = sectioned ? $"{root.HelperName}.Refresh(value, ref snapshot, changes)" : $"{{ snapshot = {copy}; changes.Everything(); }}";
             var missing = facts.MayHoldMissing(root) ? $"{root.HelperName}.Missing(value)" : "null";
             var schemaVersion = ObjectCode.SchemaVersionMember(model, root) is { } member ? $"(long){string.Format(member.Get, "value")}" : "null";
+            var schemaTypes = new Schemas.SchemaTypes(model, root);
+            var readsFormerKeys = schemaTypes.Shapes.Any(s => schemaTypes.Object(s) is { } o && o.Members.Any(m => m.FormerKeys.Count > 0));
             code.Line();
             code.Line($$"""
                 private sealed class {{saveModel.CodecName}} : global::Engine.Serialization.Models.SaveModelCodec<{{type}}>
@@ -181,6 +183,8 @@ internal static class ModelEmitter
                     public override string ModelId => {{Values.Literal(saveModel.ModelId)}};
 
                     public override int SchemaVersion => {{saveModel.SchemaVersion}};
+
+                    public override bool ReadsFormerKeys => {{(readsFormerKeys ? "true" : "false")}};
 
                     public override {{Migrations}}SchemaMigrations Migrations =>
                         migrations ??= new {{Migrations}}SchemaMigrations({{saveModel.SchemaVersion}}, new {{Migrations}}ISchemaMigration[] { {{steps}} });

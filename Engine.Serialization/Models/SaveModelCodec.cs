@@ -36,6 +36,12 @@ public abstract class SaveModelCodec
     /// <summary>The model's schemas for other tools (.proto, XSD) and its member tables, generated from its declaration.</summary>
     public abstract SaveModelSchemas Schemas { get; }
 
+    /// <summary>
+    /// Whether some member of the model reads a key it was saved under before (<see cref="FormerlySavedAsAttribute"/>):
+    /// then a save's keys may not be the model's, and only the model knows which member each one is.
+    /// </summary>
+    public abstract bool ReadsFormerKeys { get; }
+
     /// <summary>Loads a whole save file as <see cref="SaveSerializer.Load{T}(ReadOnlyMemory{byte}, LoadOptions?)"/> does.</summary>
     internal abstract object Load(ReadOnlyMemory<byte> file, LoadOptions options);
 

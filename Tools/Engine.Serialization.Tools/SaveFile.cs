@@ -87,13 +87,14 @@ internal sealed class SaveFile
 
     /// <summary>
     /// The game as a MessagePack document, keyed by member name, for the commands that walk it: a MessagePack payload as
-    /// saved, read through its own structure; an XML or protobuf payload decoded through its model and written as
-    /// MessagePack; without the model, an XML payload by its element structure (<see cref="XmlStructure"/>).
-    /// Protobuf numbers its fields, so it can't be read without its model.
+    /// saved, read through its own structure, unless its model renamed members ([FormerlySavedAs]); that one, and an XML
+    /// or protobuf payload, loaded through its model (as the game loads it: every member under its current key) and
+    /// written as MessagePack (a MessagePack save keeps the members the model lacks). Without the model, an XML payload
+    /// by its element structure (<see cref="XmlStructure"/>). Protobuf numbers its fields, so it can't be read without its model.
     /// </summary>
     public ReadOnlyMemory<byte> GameAsMessagePack(string what) => Named(() =>
     {
-        if (Header.Format == SaveFormat.MessagePack)
+        if (Header.Format == SaveFormat.MessagePack && Codec is not { ReadsFormerKeys: true })
         {
             _ = new MessagePackDocument(Payload); // the whole structure, nesting bounded, before anything walks it
             return Payload;

@@ -69,7 +69,7 @@ public sealed class ExpectedOutputTests
 
     private static readonly Dictionary<string, string> SampleSources = new(StringComparer.Ordinal)
     {
-        // A small game's save: lists, a dictionary, an enum, a nullable struct, a value object, text.
+        // A small game's save: lists, a dictionary, an enum, a nullable struct, a value object, text, a renamed member.
         ["Quest"] = """
             namespace Sample.Quest;
             using Engine.Serialization;
@@ -82,7 +82,7 @@ public sealed class ExpectedOutputTests
             [MessagePackObject(keyAsPropertyName: true)]
             public sealed class Step
             {
-                public string Text { get; set; } = "";
+                [FormerlySavedAs("Label")] public string Text { get; set; } = "";
                 public Cell? Marker { get; set; }
             }
 

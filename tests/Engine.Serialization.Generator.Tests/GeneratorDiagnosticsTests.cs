@@ -391,6 +391,79 @@ public sealed class GeneratorDiagnosticsTests
             "'Character'", "Sample.Character");
     }
 
+    // docs/GUIDE.md, When the model changes: a renamed member keeps its protobuf field number, so the record sees one
+    // member under a new name, not one removed (its number reserved) and one added (a new number).
+    [Fact]
+    public void Generate_MemberRenamedByFormerlySavedAs_KeepsItsRecordedNumber_AndReservesNothing()
+    {
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile("""
+            namespace Sample;
+            using Engine.Serialization;
+            [SaveModel, MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public int A { get; set; } [FormerlySavedAs("Nickname")] public string Callsign { get; set; } = ""; }
+            """), null, ("Schemas/Sample.Root.proto", "message Root {\n  optional int32 a = 1;\n  optional string nickname = 7;\n}\n"));
+
+        Assert.Empty(run.Diagnostics);
+        string schemas = run.ResolverSource("SaveModels.Schemas.g.cs");
+        Assert.Contains("optional string callsign = 7;", schemas, StringComparison.Ordinal);
+        Assert.DoesNotContain("reserved 7", schemas, StringComparison.Ordinal);
+        Assert.DoesNotContain("reserved \\\"nickname\\\"", schemas, StringComparison.Ordinal);
+        Assert.Contains("| `Callsign` (read also as `Nickname`) |", schemas, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Generate_MemberRenamedByFormerlySavedAs_Unrecorded_GetsTheNumberItsEarliestKeyGot()
+    {
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile("""
+            namespace Sample;
+            using Engine.Serialization;
+            [SaveModel, MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { [FormerlySavedAs("Name")] [FormerlySavedAs("Nickname")] public string Callsign { get; set; } = ""; }
+            """));
+
+        Assert.Empty(run.Diagnostics);
+        Assert.Contains($"optional string callsign = {Analysis.ProtoNumbering.Hashed("name")};", run.ResolverSource("SaveModels.Schemas.g.cs"), StringComparison.Ordinal);
+    }
+
+    // The workaround users had before [FormerlySavedAs], [Key("Nickname")] on a keyAsPropertyName member, is EGEN011;
+    // the attribute keeps the type keyAsPropertyName.
+    [Fact]
+    public void Generate_FormerlySavedAsOnAKeyAsPropertyNameMember_CompilesWithoutDiagnostics()
+    {
+        AssertClean("""
+            namespace Sample;
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { [Engine.Serialization.FormerlySavedAs("Nickname")] public string Callsign { get; set; } = ""; public int Level { get; set; } }
+            """);
+    }
+
+    [Theory]
+    [InlineData("[FormerlySavedAs(\"Callsign\")] public string Callsign { get; set; } = \"\";", "'Callsign'", "own key")]
+    [InlineData("[FormerlySavedAs(\"Level\")] public string Callsign { get; set; } = \"\"; public int Level { get; set; }", "'Level'", "key of member 'Level'")]
+    [InlineData("[FormerlySavedAs(\"Nick\")] public string Callsign { get; set; } = \"\"; [FormerlySavedAs(\"Nick\")] public string Alias { get; set; } = \"\";", "'Nick'", "member 'Callsign' was formerly saved as 'Nick'")]
+    [InlineData("[FormerlySavedAs(\"Nick\")] [FormerlySavedAs(\"Nick\")] public string Callsign { get; set; } = \"\";", "FormerlySavedAs(\"Nick\")", "twice")]
+    [InlineData("[FormerlySavedAs(\"\")] public string Callsign { get; set; } = \"\";", "empty", "name the key")]
+    public void Generate_EarlierKeyNamingAnotherMemberOrItself_ReportsFormerKeyClash(string members, string key, string reason)
+    {
+        AssertSingle("EGEN021", $$"""
+            namespace Sample;
+            using Engine.Serialization;
+            [MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { {{members}} }
+            """, "Sample.Root", key, reason);
+    }
+
+    [Fact]
+    public void Generate_EarlierKeyOfAnExplicitKeyMember_NamingAnotherMembersKey_ReportsFormerKeyClash()
+    {
+        AssertSingle("EGEN021", """
+            namespace Sample;
+            using Engine.Serialization;
+            [MessagePackObject]
+            public sealed class Root { [Key("call"), FormerlySavedAs("lvl")] public string Callsign { get; set; } = ""; [Key("lvl")] public int Level { get; set; } }
+            """, "Sample.Root", "'Callsign'", "'lvl'");
+    }
+
     [Fact]
     public void Generate_ModelWithErrors_EmitsOnlyTheRootsSurface()
     {
@@ -454,7 +527,7 @@ public sealed class GeneratorDiagnosticsTests
         var descriptors = DiagnosticDescriptors.All.ToList();
         var index = File.ReadAllText(Path.Combine(docs, "diagnostics", "README.md"));
 
-        Assert.Equal(20, descriptors.Count);
+        Assert.Equal(21, descriptors.Count);
         foreach (var descriptor in descriptors)
         {
             Assert.Contains($"| [{descriptor.Id}]({descriptor.Id}.md) | {descriptor.Title} |", index, StringComparison.Ordinal);

@@ -24,6 +24,12 @@ internal static class ObjectEmitter
             code.Line($"// {Values.Literal(member.Key)} -> {member.Name}");
             code.Line($"private static global::System.ReadOnlySpan<byte> Key{i} => new byte[] {{ {Values.Bytes(member.EncodedKey)} }};");
             code.Line();
+            for (var k = 0; k < member.FormerKeys.Count; k++)
+            {
+                code.Line($"// {Values.Literal(member.FormerKeys[k])}, saved by earlier releases -> {member.Name}");
+                code.Line($"private static global::System.ReadOnlySpan<byte> Key{i}Was{k} => new byte[] {{ {Values.Bytes(MessagePackKey.Encode(member.FormerKeys[k]).Encoded)} }};");
+                code.Line();
+            }
         }
 
         Values.FormatterMethods(code, shape);
@@ -167,17 +173,27 @@ internal static class ObjectEmitter
     private static void EmitKeySwitch(CodeWriter code, ObjectModel type, bool byCtor)
     {
         code.Open("switch (key.Length)");
-        var byLength = Enumerable.Range(0, type.Members.Count)
-            .GroupBy(i => type.Members[i].EncodedKey.Count - type.Members[i].KeyHeaderLength)
-            .OrderBy(g => g.Key);
+
+        // Each member's key, then its earlier keys: a saved earlier key is read into the member.
+        var keys = Enumerable.Range(0, type.Members.Count).SelectMany(i =>
+        {
+            var member = type.Members[i];
+            return new[] { (Member: i, Name: $"Key{i}", Length: member.EncodedKey.Count - member.KeyHeaderLength, Header: member.KeyHeaderLength) }
+                .Concat(Enumerable.Range(0, member.FormerKeys.Count).Select(k =>
+                {
+                    var (encoded, header) = MessagePackKey.Encode(member.FormerKeys[k]);
+                    return (Member: i, Name: $"Key{i}Was{k}", Length: encoded.Length - header, Header: header);
+                }));
+        });
+        var byLength = keys.GroupBy(k => k.Length).OrderBy(g => g.Key);
         foreach (var group in byLength)
         {
             code.Line($"case {group.Key}:");
             code.Indent();
-            foreach (var i in group)
+            foreach (var (i, name, _, header) in group)
             {
                 var member = type.Members[i];
-                code.Open($"if (global::System.MemoryExtensions.SequenceEqual(key, Key{i}.Slice({member.KeyHeaderLength})))");
+                code.Open($"if (global::System.MemoryExtensions.SequenceEqual(key, {name}.Slice({header})))");
                 ObjectCode.RefuseSecond(code, type, i);
                 if (!member.IsRestored)
                 {

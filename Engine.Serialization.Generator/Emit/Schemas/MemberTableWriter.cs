@@ -1,3 +1,4 @@
+using System.Linq;
 using System.Text;
 using Engine.Serialization.Generator.Analysis;
 using Engine.Serialization.Generator.Emit.Protobuf;
@@ -6,7 +7,7 @@ namespace Engine.Serialization.Generator.Emit.Schemas;
 
 /// <summary>
 /// A save model's members in every format, as Markdown tables for docs/FORMAT.md: for each object, each member's
-/// MessagePack key, whether it may be nil (by the rule the generated null checks follow), XML element and protobuf field;
+/// MessagePack key (and the earlier keys a load reads into it), whether it may be nil (by the rule the generated null checks follow), XML element and protobuf field;
 /// for each union, each case's key, element and field.
 /// </summary>
 internal static class MemberTableWriter
@@ -34,7 +35,8 @@ internal static class MemberTableWriter
                     var proto = member.IsRestored && numbers.Fields[i] > 0
                         ? $"{numbers.Fields[i]} `{SchemaNames.Snake(member.Key)}`{(ProtobufEmitter.IsRepeated(member.Shape) ? " (repeated)" : string.Empty)}"
                         : "not written";
-                    text.Append($"| `{member.Key}` | `{Display(member.Shape)}{nullable}` | {Nil(member.Shape, member.AllowsNull)} | {xml} | {proto} |\n");
+                    var formerly = member.FormerKeys.Count == 0 ? string.Empty : $" (read also as {string.Join(", ", member.FormerKeys.Select(k => $"`{k}`"))})";
+                    text.Append($"| `{member.Key}`{formerly} | `{Display(member.Shape)}{nullable}` | {Nil(member.Shape, member.AllowsNull)} | {xml} | {proto} |\n");
                 }
 
                 if (numbers.ReservedNumbers.Count > 0)

@@ -191,6 +191,12 @@ internal static class XmlEmitter
             }
 
             code.Line($"case {Values.Literal(SchemaNames.Element(member.Key))}:");
+            foreach (var former in member.FormerKeys)
+            {
+                // Saved by an earlier release, before the member was renamed.
+                code.Line($"case {Values.Literal(SchemaNames.Element(former))}:");
+            }
+
             code.Indent();
             ObjectCode.RefuseSecond(code, type, i);
             if (byCtor)
