@@ -34,6 +34,10 @@ public sealed class PreparedSave<T>
             var snapshot = SaveModels.Get<T>().Copy(content);
             return new PreparedSave<T>(snapshot, SaveMetadata.For(content, metadata), options ?? SaveOptions.Default);
         }
+        catch (Exception e) when (CodecSupport.NestingRefusalIn(e) is { } refusal)
+        {
+            throw CodecSupport.CycleRefusal(SaveModels.Get<T>(), content, e) ?? refusal;
+        }
         catch (Exception e) when (CodecSupport.IsGameCodeFailure(e))
         {
             throw CodecSupport.GameCodeFailed(e);

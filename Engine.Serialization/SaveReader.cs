@@ -22,7 +22,17 @@ internal static class SaveReader
         var codec = SaveModels.Get<T>();
         using var budget = LoadBudget.ForLoad(options, data.Length);
         var (info, payload) = ReadPayload(data, options, codec);
-        var content = SaveFormats.Get(info.Header.Format, codec).Read(payload);
+        T content;
+        try
+        {
+            content = SaveFormats.Get(info.Header.Format, codec).Read(payload);
+        }
+        catch (UnsupportedSaveVersionException e) when (e.InnerException is NewerValueException value
+            && info.Header.SchemaVersion < (options.Migrations ?? codec.Migrations).CurrentVersion)
+        {
+            throw NewerValues.FromOlderSchema(value, info.Header.SchemaVersion, (options.Migrations ?? codec.Migrations).CurrentVersion);
+        }
+
         if (codec.SchemaVersionOf(content) is { } own && own != codec.SchemaVersion)
         {
             throw new SaveCorruptedException(

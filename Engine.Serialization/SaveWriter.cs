@@ -40,6 +40,11 @@ internal static class SaveWriter
             var stored = compressed is null ? payload.WrittenSpan : compressed.WrittenSpan;
             SaveContainer.Write(output, options.Format, options.Compression, codec.SchemaVersion, metadata, stored, payload.WrittenCount, options.LoadedWith);
         }
+        catch (Exception e) when (CodecSupport.NestingRefusalIn(e) is { } refusal)
+        {
+            // Here, not in the filter: the walk that refused has left its levels only once the stack has unwound.
+            throw CodecSupport.CycleRefusal(codec, content, e) ?? refusal;
+        }
         catch (Exception e) when (CodecSupport.IsGameCodeFailure(e))
         {
             throw CodecSupport.GameCodeFailed(e);

@@ -42,6 +42,39 @@ internal static class ObjectCode
         helper.Kind is ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray
         || (helper.Kind == ShapeKind.Components && helper.Components!.DepthStep);
 
+    /// <summary>
+    /// Opens the part of a Read that reads members, traced: what a member's read throws passes an exception filter that
+    /// notes the member (<c>at</c>, set by <see cref="TraceMember"/>) as a step of its path (CodecSupport.Trace), so a
+    /// load names where a value it can't hold sits. A filter costs nothing until something throws.
+    /// </summary>
+    public static void TraceOpen(CodeWriter code, string step = "string at = null;")
+    {
+        if (step.Length > 0)
+        {
+            code.Line(step);
+        }
+
+        code.Open("try");
+    }
+
+    /// <summary>Before a member's read: its name, the step <see cref="TraceClose"/>'s filter notes.</summary>
+    public static void TraceMember(CodeWriter code, MemberModel member) => code.Line($"at = {Values.Literal(member.Name.TrimStart('@'))};");
+
+    /// <summary>Closes <see cref="TraceOpen"/> with the filter noting <paramref name="step"/>.</summary>
+    public static void TraceClose(CodeWriter code, string step = "at")
+    {
+        code.Close();
+        var trace = step switch
+        {
+            "at, atItem" => "TraceItem",
+            _ when step.Contains(",") => "TraceKey",
+            _ => "Trace",
+        };
+        code.Open($"catch (global::System.Exception e) when ({Values.Support}.{trace}(e, {step}))");
+        code.Line("throw;");
+        code.Close();
+    }
+
     /// <summary>Calls the model's callback, turning what it throws into the save system's own refusal.</summary>
     public static void Callback(CodeWriter code, ObjectModel type, string call, string value, string failed)
     {

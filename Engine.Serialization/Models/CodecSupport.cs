@@ -23,6 +23,12 @@ public static class CodecSupport
     [ThreadStatic]
     private static int _nesting;
 
+    [ThreadStatic]
+    private static PathTrace? _trace;
+
+    [ThreadStatic]
+    private static SaveEncodingException? _nestingRefusal;
+
     /// <summary>
     /// The deepest a save may nest objects and collections: what a load accepts (MessagePack counts each object and
     /// collection as one level, as the generated reader does), so a save never holds what its load would refuse.
@@ -54,7 +60,7 @@ public static class CodecSupport
         if (++_nesting > MaxNesting)
         {
             _nesting--;
-            throw new SaveEncodingException(
+            throw _nestingRefusal = new SaveEncodingException(
                 $"The game nests objects and collections deeper than {MaxNesting} levels, or holds an object that contains itself " +
                 "(a cycle), and no load reads such a save: nothing was written.");
         }
@@ -312,12 +318,12 @@ public static class CodecSupport
             + $"nothing was written. Add [Union(key, typeof({type.Name}))] to {union}.");
 
     /// <summary>A [Union] key this build does not know: a newer game's kind of value.</summary>
-    public static UnsupportedSaveVersionException UnknownUnionCase(string union, int key) =>
-        new($"The save holds a kind of {union} (union key {key}) that this version of the game does not know: update the game to load it.");
+    public static NewerValueException UnknownUnionCase(string union, int key) =>
+        new($"a kind of {union} (union key {key}) that this version of the game does not know");
 
     /// <summary>A union case this build does not know, by the name a format gave it: a newer game's kind of value.</summary>
-    public static UnsupportedSaveVersionException UnknownUnionCase(string union, string caseName) =>
-        new($"The save holds a kind of {union} ('{caseName}') that this version of the game does not know: update the game to load it.");
+    public static NewerValueException UnknownUnionCase(string union, string caseName) =>
+        new($"a kind of {union} ('{caseName}') that this version of the game does not know");
 
     /// <summary>A value of an enum that does not declare it (and is not [AllowUndefinedValues]): it could never be loaded.</summary>
     public static SaveEncodingException UndefinedEnumAtSave<T>(string enumType, T value)
@@ -326,15 +332,216 @@ public static class CodecSupport
             + $"nothing was written. Use one of its values, or mark {enumType} [AllowUndefinedValues] to keep such values.");
 
     /// <summary>A value of an enum that does not declare it: a newer game's value, or an edit.</summary>
-    public static UnsupportedSaveVersionException UndefinedEnumAtLoad<T>(string enumType, T value)
+    public static NewerValueException UndefinedEnumAtLoad<T>(string enumType, T value)
         where T : struct, Enum => UnknownEnumValue(enumType, value.ToString("D"));
 
     /// <summary>A name an enum written by name does not have: a newer game's value, or an edit.</summary>
-    public static UnsupportedSaveVersionException UnknownEnumName(string enumType, string name) => UnknownEnumValue(enumType, $"'{name}'");
+    public static NewerValueException UnknownEnumName(string enumType, string name) => UnknownEnumValue(enumType, $"'{name}'");
 
-    private static UnsupportedSaveVersionException UnknownEnumValue(string enumType, string value) =>
-        new($"The save holds {value} as a {enumType}, which is none of the values this version of the game knows "
-            + "(a newer game's value, or an edit): update the game to load it.");
+    private static NewerValueException UnknownEnumValue(string enumType, string value) =>
+        new($"{value} as a {enumType}, which is none of the values this version of the game knows");
+
+    /// <summary>
+    /// An exception filter of the generated readers: notes <paramref name="step"/> (a member's name, or null between
+    /// members) as one step of the path to where <paramref name="e"/> was thrown, innermost first, and lets it pass.
+    /// The load that catches it names the path (<see cref="TakePath"/>); the readers pay for it only when one throws.
+    /// </summary>
+    public static bool Trace(Exception e, string? step)
+    {
+        if (step is not null)
+        {
+            var trace = _trace ??= new PathTrace();
+            if (!ReferenceEquals(trace.Source, e))
+            {
+                trace.Source = e;
+                trace.Steps.Clear();
+                trace.Writes.Clear();
+            }
+
+            trace.Steps.Add(step);
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The exception filter of a generated MessagePack writer in a model whose types can contain themselves: notes the
+    /// object or collection <paramref name="value"/> the exception passed, and for an object the member
+    /// <paramref name="step"/> it was writing, so that a refusal of nesting can name the cycle it met (<see cref="CycleRefusal{T}"/>).
+    /// </summary>
+    public static bool TraceWrite(Exception e, string? step, object? value)
+    {
+        var trace = _trace ??= new PathTrace();
+        if (!ReferenceEquals(trace.Source, e))
+        {
+            trace.Source = e;
+            trace.Steps.Clear();
+            trace.Writes.Clear();
+        }
+
+        trace.Writes.Add((step, value));
+        return false;
+    }
+
+    /// <summary>
+    /// When <paramref name="e"/> refused a save for nesting too deep (<see cref="Nest"/>) and the game holds a cycle, the
+    /// refusal naming it: where the game reaches an object it is already inside, and where that object is
+    /// ("Rooms[3].Exits[0].Target is Rooms[3] again"). The path comes from writing the game once more, as MessagePack into a
+    /// scratch buffer, until the same refusal; its callbacks don't run again. Null otherwise. Call it once the refused walk
+    /// has unwound (in a catch block, not a filter): until then its levels still count.
+    /// </summary>
+    internal static SaveEncodingException? CycleRefusal<T>(SaveModelCodec<T> codec, T content, Exception e)
+    {
+        if (NestingRefusalIn(e) is not { } refusal)
+        {
+            return null;
+        }
+
+        _nestingRefusal = null;
+        List<(string? Step, object? Value)> walk;
+        try
+        {
+            var scratch = new System.Buffers.ArrayBufferWriter<byte>();
+            var writer = new MessagePackWriter(scratch);
+            using var snapshot = EnterSnapshot();
+            codec.Write(ref writer, content);
+            return null;
+        }
+        catch (SaveEncodingException again) when (ReferenceEquals(again, _nestingRefusal) && _trace is { } trace && ReferenceEquals(trace.Source, again))
+        {
+            walk = [.. trace.Writes];
+            walk.Reverse();
+            trace.Source = null;
+            trace.Writes.Clear();
+        }
+        catch (Exception other) when (IsGameCodeFailure(other) || other is SaveException)
+        {
+            return null;
+        }
+
+        // The path to each value the walk entered: an object's member, a collection's index or key of the next value.
+        var paths = new string[walk.Count];
+        string path = "";
+        for (int i = 0; i < walk.Count; i++)
+        {
+            paths[i] = path;
+            var (step, value) = walk[i];
+            string next = step ?? (value is not null && i + 1 < walk.Count ? StepInto(value, walk[i + 1].Value) : "[?]");
+            path = path.Length == 0 ? next.TrimStart('.') : Join(path, next);
+        }
+
+        for (int j = 1; j < walk.Count; j++)
+        {
+            for (int i = 0; i < j; i++)
+            {
+                if (walk[j].Value is { } again && ReferenceEquals(walk[i].Value, again))
+                {
+                    string first = i == 0 ? "the game's root" : paths[i];
+                    return new SaveEncodingException(
+                        $"The game holds a cycle: {paths[j]} is {first} again, an object inside itself, and no save can hold one: nothing was "
+                        + "written. Keep an id or an index where the game refers back (a save writes every reference as a copy of its own).",
+                        innerException: refusal);
+                }
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// The refusal <see cref="Nest"/> threw last on this thread, when <paramref name="e"/> is it or wraps it (protobuf-net
+    /// wraps what a map entry's writer throws).
+    /// </summary>
+    internal static SaveEncodingException? NestingRefusalIn(Exception e)
+    {
+        for (Exception? inner = e; inner is not null; inner = inner.InnerException)
+        {
+            if (inner is SaveEncodingException refusal && ReferenceEquals(refusal, _nestingRefusal))
+            {
+                return refusal;
+            }
+        }
+
+        return null;
+    }
+
+    private static string StepInto(object collection, object? child)
+    {
+        if (collection is System.Collections.IDictionary map)
+        {
+            foreach (System.Collections.DictionaryEntry entry in map)
+            {
+                if (ReferenceEquals(entry.Value, child))
+                {
+                    return Index(entry.Key);
+                }
+            }
+        }
+        else if (collection is System.Collections.IEnumerable items)
+        {
+            int index = 0;
+            foreach (var item in items)
+            {
+                if (ReferenceEquals(item, child))
+                {
+                    return Index(index);
+                }
+
+                index++;
+            }
+        }
+
+        return "[?]";
+    }
+
+    /// <summary><see cref="Trace(Exception, string)"/> for a collection's item, by its index.</summary>
+    public static bool Trace(Exception e, int index) => Trace(e, Index(index));
+
+    /// <summary><see cref="Trace(Exception, string)"/> for a member, and for its item at <paramref name="index"/> when not negative.</summary>
+    public static bool TraceItem(Exception e, string? member, int index)
+    {
+        if (member is not null && index >= 0)
+        {
+            Trace(e, Index(index));
+        }
+
+        return Trace(e, member);
+    }
+
+    /// <summary><see cref="Trace(Exception, string)"/> for a dictionary's value, by its key (null while the key is read).</summary>
+    public static bool TraceKey<TKey>(Exception e, TKey key, bool read) => read && Trace(e, Index(key));
+
+    /// <summary>
+    /// The path the generated readers traced to where <paramref name="e"/> was thrown on this thread ("Colony.Units[2].Rank"),
+    /// or null when they traced none; forgets it either way.
+    /// </summary>
+    internal static string? TakePath(Exception e)
+    {
+        var trace = _trace;
+        if (trace is null || !ReferenceEquals(trace.Source, e) || trace.Steps.Count == 0)
+        {
+            return null;
+        }
+
+        string path = trace.Steps[^1];
+        for (int i = trace.Steps.Count - 2; i >= 0; i--)
+        {
+            path = Join(path, trace.Steps[i]);
+        }
+
+        trace.Source = null;
+        trace.Steps.Clear();
+        return path;
+    }
+
+    private sealed class PathTrace
+    {
+        public Exception? Source { get; set; }
+
+        public List<string> Steps { get; } = [];
+
+        public List<(string? Step, object? Value)> Writes { get; } = [];
+    }
 
     /// <summary>A dictionary in the payload holds a key twice.</summary>
     public static SaveCorruptedException DuplicateKey<TKey>(TKey key) =>
@@ -445,6 +652,37 @@ public sealed class MissingValueException : InvalidOperationException
     public string TypeName { get; }
 
     public string MemberName { get; }
+}
+
+/// <summary>
+/// A generated reader met a value this build can't hold (a union case or an enum value it lacks, a number beyond its
+/// member's type): a newer release of the game may have written it. The load names where and what to do.
+/// </summary>
+public sealed class NewerValueException : Exception
+{
+    public NewerValueException()
+    {
+        What = "";
+    }
+
+    /// <param name="what">The value, as the object of "The save holds ...".</param>
+    public NewerValueException(string what)
+        : base($"The save holds {what}.")
+    {
+        What = what;
+    }
+
+    public NewerValueException(string what, Exception innerException)
+        : base($"The save holds {what}.", innerException)
+    {
+        What = what;
+    }
+
+    /// <summary>The value, as the object of "The save holds ...".</summary>
+    public string What { get; }
+
+    /// <summary>Where in the game the value was met, when the readers traced it.</summary>
+    public string? Path { get; internal set; }
 }
 
 /// <summary>A generated writer met text that is not valid Unicode (a lone surrogate): UTF-8 can't carry it, so it would not load back.</summary>

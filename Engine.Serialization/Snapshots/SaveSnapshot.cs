@@ -69,6 +69,11 @@ internal sealed class SaveSnapshot<T> : IFileDelta
             _changes.Clear();
             _image.Invalidate();
             Release();
+            if (CodecSupport.NestingRefusalIn(e) is { } refusal)
+            {
+                throw CodecSupport.CycleRefusal(_codec, content, e) ?? refusal;
+            }
+
             if (CodecSupport.IsGameCodeFailure(e))
             {
                 throw CodecSupport.GameCodeFailed(e);

@@ -26,6 +26,14 @@ internal static class HelperEmitter
         }
 
         ObjectCode.Nest(code, recursive, shape);
+
+        // A cycle's path: the collection the refusal passed through (CodecSupport.TraceWrite).
+        var traced = recursive && shape.Kind is ShapeKind.Sequence or ShapeKind.Dictionary;
+        if (traced)
+        {
+            ObjectCode.TraceOpen(code, "");
+        }
+
         switch (shape.Kind)
         {
             case ShapeKind.Nullable:
@@ -79,6 +87,14 @@ internal static class HelperEmitter
                 code.Line($"var items = {Xml.XmlEmitter.Cells(shape, "value")};");
                 WriteItems(code, shape, "items", "Length");
                 break;
+        }
+
+        if (traced)
+        {
+            code.Close();
+            code.Open($"catch (global::System.Exception e) when ({Values.Support}.TraceWrite(e, null, value))");
+            code.Line("throw;");
+            code.Close();
         }
 
         code.Close();
@@ -288,20 +304,24 @@ internal static class HelperEmitter
             return;
         }
 
-        code.Open($"for (var i = 0; i < {items}.Length; i++)");
+        ObjectCode.TraceOpen(code, "var i = 0;");
+        code.Open($"for (; i < {items}.Length; i++)");
         code.Line($"var item = {Values.Read(shape.Element!)};");
         Values.CheckRead(code, shape.Element!, shape.ElementAllowsNull, "item");
         code.Line($"{items}[i] = item;");
         code.Close();
+        ObjectCode.TraceClose(code, "i");
     }
 
     private static void ReadEach(CodeWriter code, ValueShape shape, string add)
     {
-        code.Open("for (var i = 0; i < count; i++)");
+        ObjectCode.TraceOpen(code, "var i = 0;");
+        code.Open("for (; i < count; i++)");
         code.Line($"var item = {Values.Read(shape.Element!)};");
         Values.CheckRead(code, shape.Element!, shape.ElementAllowsNull, "item");
         code.Line(add);
         code.Close();
+        ObjectCode.TraceClose(code, "i");
     }
 
     private static void ReadDictionary(CodeWriter code, ValueShape shape)
@@ -320,19 +340,23 @@ internal static class HelperEmitter
         code.Line(sorted
             ? $"var result = new {Generic}SortedDictionary<{k}, {v}>();"
             : $"var result = new {Generic}Dictionary<{k}, {v}>(count{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")});");
+        ObjectCode.TraceOpen(code, $"{k} key = default;\nvar keyRead = false;");
         code.Open("for (var i = 0; i < count; i++)");
-        code.Line($"var key = {Values.Read(key)};");
+        code.Line("keyRead = false;");
+        code.Line($"key = {Values.Read(key)};");
         if (key.IsReferenceType)
         {
             code.Line($"if (key is null) throw new {Values.Failure}(\"A map key is nil.\");");
         }
 
+        code.Line("keyRead = true;");
         code.Line($"var item = {Values.Read(shape.Element!)};");
         Values.CheckRead(code, shape.Element!, shape.ElementAllowsNull, "item");
         code.Line(sorted
             ? $"if (result.ContainsKey(key)) throw DuplicateKey(key); {Values.Support}.Creating(); result.Add(key, item);"
             : "if (!result.TryAdd(key, item)) throw DuplicateKey(key);");
         code.Close();
+        ObjectCode.TraceClose(code, "key, keyRead");
         code.Line("reader.Depth--;");
         code.Line("return result;");
     }

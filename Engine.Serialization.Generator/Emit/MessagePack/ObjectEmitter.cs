@@ -79,11 +79,32 @@ internal static class ObjectEmitter
             code.Line($"writer.WriteMapHeader({members} + (unknown?.Count ?? 0));");
         }
 
+        // In a model whose types can contain themselves, a cycle's path: the member the refusal passed through, and this
+        // object, so that the save names where the game reaches an object again (CodecSupport.TraceWrite).
+        var traced = recursive && type.Members.Count > 0;
+        if (traced)
+        {
+            ObjectCode.TraceOpen(code);
+        }
+
         for (var i = 0; i < type.Members.Count; i++)
         {
             var member = type.Members[i];
+            if (traced)
+            {
+                ObjectCode.TraceMember(code, member);
+            }
+
             code.Line($"writer.WriteRaw(Key{i});");
             Values.WriteChecked(code, member.Shape, member.AllowsNull, string.Format(member.Get, "value"), "m" + i, ObjectCode.Short(type), member.Name);
+        }
+
+        if (traced)
+        {
+            code.Close();
+            code.Open($"catch (global::System.Exception e) when ({Values.Support}.TraceWrite(e, at, value))");
+            code.Line("throw;");
+            code.Close();
         }
 
         if (!type.IsStruct)
@@ -127,8 +148,19 @@ internal static class ObjectEmitter
         // Which members were read, so that a map naming one twice is refused rather than keeping the last value.
         ObjectCode.SeenLocals(code, type);
 
+        var traced = type.Members.Any(m => m.IsRestored);
+        if (traced)
+        {
+            ObjectCode.TraceOpen(code);
+        }
+
         code.Line("var count = reader.ReadMapHeader();");
         code.Open("for (var i = 0; i < count; i++)");
+        if (traced)
+        {
+            code.Line("at = null;");
+        }
+
         if (!type.IsStruct)
         {
             code.Line("var keyStart = reader.Consumed;");
@@ -153,6 +185,11 @@ internal static class ObjectEmitter
         // Members this build doesn't know (a newer game wrote them) and non-string keys.
         code.Line(type.IsStruct ? SkipValue : "unknown.Add(ref reader, keyStart);");
         code.Close();
+        if (traced)
+        {
+            ObjectCode.TraceClose(code);
+        }
+
         if (type.EmptyAsArray)
         {
             code.Close();
@@ -202,6 +239,7 @@ internal static class ObjectEmitter
                 }
                 else if (byCtor)
                 {
+                    ObjectCode.TraceMember(code, member);
                     code.Line($"m{i} = {Values.Read(member.Shape)};");
                     Values.CheckRead(code, member.Shape, member.AllowsNull, "m" + i);
                     if (member.CtorParameter < 0)
@@ -211,6 +249,7 @@ internal static class ObjectEmitter
                 }
                 else
                 {
+                    ObjectCode.TraceMember(code, member);
                     code.Line($"var m{i} = {Values.Read(member.Shape)};");
                     Values.CheckRead(code, member.Shape, member.AllowsNull, "m" + i);
                     code.Line(string.Format(member.Set!, "result", "m" + i));

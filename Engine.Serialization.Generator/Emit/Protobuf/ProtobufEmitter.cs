@@ -365,7 +365,20 @@ internal static class ProtobufEmitter
         }
 
         code.Line("int field;");
+        var traced = type.Members.Where((m, i) => m.IsRestored && numbers.Fields[i] != 0).Any();
+        if (traced)
+        {
+            // A list of messages is one field per item: the item's index is the count read so far. A packed run of
+            // numbers is many items in one field, so a number in it is named by its member alone.
+            ObjectCode.TraceOpen(code, "string at = null;\nvar atItem = -1;");
+        }
+
         code.Open("while ((field = state.ReadFieldHeader()) > 0)");
+        if (traced)
+        {
+            code.Line("at = null;");
+        }
+
         code.Open("switch (field)");
         for (var i = 0; i < type.Members.Count; i++)
         {
@@ -382,8 +395,12 @@ internal static class ProtobufEmitter
                 ObjectCode.RefuseSecond(code, type, i);
             }
 
+            ObjectCode.TraceMember(code, member);
             if (IsRepeated(member.Shape))
             {
+                code.Line(member.Shape.Kind == ShapeKind.Sequence && member.Shape.Element!.Kind is ShapeKind.Object or ShapeKind.Union
+                    ? $"atItem = b{i}?.Count ?? 0;"
+                    : "atItem = -1;");
                 code.Line(member.Shape.Kind == ShapeKind.Dictionary
                     ? $"{member.Shape.HelperName}.ReadProtoEntry(ref state, b{i} ??= {member.Shape.HelperName}.NewMap());"
                     : $"{member.Shape.HelperName}.ReadProtoItems(ref state, b{i} ??= new {Builder(member.Shape)}());");
@@ -417,6 +434,11 @@ internal static class ProtobufEmitter
         code.Outdent();
         code.Close();
         code.Close();
+        if (traced)
+        {
+            ObjectCode.TraceClose(code, "at, atItem");
+        }
+
         code.Line();
         foreach (var i in repeated)
         {
@@ -752,24 +774,31 @@ internal static class ProtobufEmitter
                 {{element.TypeName}} item = default;
                 var hasItem = false;
                 int field;
-                while ((field = state.ReadFieldHeader()) > 0)
+                try
                 {
-                    switch (field)
+                    while ((field = state.ReadFieldHeader()) > 0)
                     {
-                        case 1:
-                            if (hasKey) throw new global::ProtoBuf.ProtoException("A map entry holds its key twice.");
-                            key = {{ReadOne(key)}};
-                            hasKey = true;
-                            break;
-                        case 2:
-                            if (hasItem) throw new global::ProtoBuf.ProtoException("A map entry holds its value twice.");
-                            item = {{ReadOne(element)}};
-                            hasItem = true;
-                            break;
-                        default:
-                            state.SkipField();
-                            break;
+                        switch (field)
+                        {
+                            case 1:
+                                if (hasKey) throw new global::ProtoBuf.ProtoException("A map entry holds its key twice.");
+                                key = {{ReadOne(key)}};
+                                hasKey = true;
+                                break;
+                            case 2:
+                                if (hasItem) throw new global::ProtoBuf.ProtoException("A map entry holds its value twice.");
+                                item = {{ReadOne(element)}};
+                                hasItem = true;
+                                break;
+                            default:
+                                state.SkipField();
+                                break;
+                        }
                     }
+                }
+                catch (global::System.Exception e) when ({{Values.Support}}.TraceKey(e, key, hasKey))
+                {
+                    throw;
                 }
 
                 if ({{(key.IsReferenceType ? "!hasKey || key is null" : "!hasKey")}})

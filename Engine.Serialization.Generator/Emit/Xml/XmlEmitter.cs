@@ -175,10 +175,16 @@ internal static class XmlEmitter
             ObjectCode.SeenLocals(code, type);
         }
 
+        if (restored)
+        {
+            ObjectCode.TraceOpen(code);
+        }
+
         code.Open($"if ({Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");
         if (restored)
         {
+            code.Line("at = null;");
             code.Open("switch (reader.LocalName)");
         }
 
@@ -199,6 +205,7 @@ internal static class XmlEmitter
 
             code.Indent();
             ObjectCode.RefuseSecond(code, type, i);
+            ObjectCode.TraceMember(code, member);
             if (byCtor)
             {
                 code.Line($"m{i} = {Read(member.Shape)};");
@@ -230,6 +237,11 @@ internal static class XmlEmitter
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();
+        if (restored)
+        {
+            ObjectCode.TraceClose(code);
+        }
+
         code.Line();
         ObjectCode.ReadEnd(code, type, byCtor);
 
@@ -405,6 +417,7 @@ internal static class XmlEmitter
             case ShapeKind.Sequence:
                 ReadStart(code);
                 code.Line($"var items = new global::System.Collections.Generic.List<{element!.TypeName}>();");
+                ObjectCode.TraceOpen(code, "");
                 code.Open($"if ({Codec}.StartContent(reader))");
                 code.Open($"while ({Codec}.NextElement(reader))");
                 code.Line($"var item = {Read(element)};");
@@ -413,6 +426,7 @@ internal static class XmlEmitter
                 code.Close();
                 code.Line($"{Codec}.EndContent(reader);");
                 code.Close();
+                ObjectCode.TraceClose(code, "items.Count");
                 code.Line();
                 code.Line("return FromItems(items);");
                 break;
@@ -445,8 +459,10 @@ internal static class XmlEmitter
         var element = shape.Element!;
         ReadStart(code);
         code.Line($"var result = NewMap();");
+        ObjectCode.TraceOpen(code, $"{key.TypeName} at = default;\nvar atKey = false;");
         code.Open($"if ({Codec}.StartContent(reader))");
         code.Open($"while ({Codec}.NextElement(reader))");
+        code.Line("atKey = false;");
         code.Line($"{key.TypeName} key = default;");
         code.Line("var hasKey = false;");
         code.Line($"{element.TypeName} item = default;");
@@ -461,6 +477,8 @@ internal static class XmlEmitter
         code.Outdent();
         code.Line("case \"Value\":");
         code.Indent();
+        code.Line("at = key;");
+        code.Line("atKey = hasKey;");
         code.Line($"item = {Read(element)};");
         code.Line("continue;");
         code.Outdent();
@@ -480,6 +498,7 @@ internal static class XmlEmitter
         code.Close();
         code.Line($"{Codec}.EndContent(reader);");
         code.Close();
+        ObjectCode.TraceClose(code, "at, atKey");
         code.Line();
         code.Line("return result;");
     }

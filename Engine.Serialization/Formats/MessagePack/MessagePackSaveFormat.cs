@@ -53,6 +53,10 @@ internal sealed class MessagePackSaveFormat<T>(SaveModelCodec<T> codec) : ISaveF
             using var budget = LoadBudget.ForDecode(payload.Length);
             content = codec.Read(ref reader);
         }
+        catch (Exception e) when (NewerValues.Refusal(e) is { } refusal)
+        {
+            throw refusal;
+        }
         catch (Exception e) when (MessagePackDecoding.IsBadInput(e))
         {
             throw new SaveCorruptedException($"The MessagePack payload could not be decoded: {DecodeFailure.Describe(e)}.", innerException: e);

@@ -84,6 +84,10 @@ internal sealed class ProtobufSaveFormat<T>(SaveModelCodec<T> codec) : ISaveForm
                 state.Dispose();
             }
         }
+        catch (Exception e) when (NewerValues.Refusal(e) is { } refusal)
+        {
+            throw refusal;
+        }
         catch (Exception e) when (e is not SaveException)
         {
             LoadBudget.RethrowWrapped(e);

@@ -85,6 +85,10 @@ internal static class XmlSaveFormat
 
             return root;
         }
+        catch (Exception e) when (NewerValues.Refusal(e) is { } refusal)
+        {
+            throw refusal;
+        }
         catch (Exception e) when (e is XmlException or FormatException or OverflowException or ArgumentException or InvalidOperationException)
         {
             throw new SaveCorruptedException($"The XML payload could not be read{Where(reader)}: {DecodeFailure.Describe(e)}.", innerException: e);

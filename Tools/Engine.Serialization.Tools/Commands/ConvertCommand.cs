@@ -1,6 +1,8 @@
 using System.Buffers;
 using System.Globalization;
 using Engine.Serialization.Compression;
+using Engine.Serialization.Formats;
+using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Tools.Commands;
 
@@ -29,6 +31,7 @@ internal static class ConvertCommand
             Format = format,
             Compression = arguments.Flag("--lz4") ? SaveCompression.Lz4 : arguments.Flag("--no-compression") ? SaveCompression.None : save.Header.Compression,
         };
+        KeepsEveryMember(save, codec, game, format);
         var file = new ArrayBufferWriter<byte>();
         SaveFile.Named(paths[1], () =>
         {
@@ -41,5 +44,36 @@ internal static class ConvertCommand
             CultureInfo.InvariantCulture,
             $"{paths[1]}: {Names.Of(format)}, {Names.Of(options.Compression)}, {file.WrittenCount:N0} bytes (from {Names.Of(save.Header.Format)}, {Names.Of(save.Header.Compression)}, {save.Bytes.Length:N0} bytes){kept}"));
         return 0;
+    }
+
+    /// <summary>
+    /// Refuses a conversion that would drop members the model lacks (a newer game wrote them): a load keeps them and a
+    /// save writes them back only in the format they came in. Whether the game holds any is seen by encoding it in its
+    /// own format as it was loaded and after a pass through the other format: the two differ by exactly those members.
+    /// </summary>
+    private static void KeepsEveryMember(SaveFile save, SaveModelCodec codec, object game, SaveFormat format)
+    {
+        if (format == save.Header.Format)
+        {
+            return;
+        }
+
+        var asLoaded = new ArrayBufferWriter<byte>();
+        var converted = new ArrayBufferWriter<byte>();
+        var throughConverted = new ArrayBufferWriter<byte>();
+        save.Named(() =>
+        {
+            codec.Encode(save.Header.Format, asLoaded, game);
+            codec.Encode(format, converted, game);
+            codec.Encode(save.Header.Format, throughConverted, codec.Decode(format, converted.WrittenMemory));
+            return 0;
+        });
+        if (!asLoaded.WrittenSpan.SequenceEqual(throughConverted.WrittenSpan))
+        {
+            throw new ToolException(
+                $"{save.Path}: the save holds members its model doesn't have (a newer version of the game wrote them), which only a "
+                + $"{Names.Of(save.Header.Format)} save can carry, so nothing was written: convert it with the newer game's savetool "
+                + "(SaveTool.Run in its program), or keep its format.");
+        }
     }
 }

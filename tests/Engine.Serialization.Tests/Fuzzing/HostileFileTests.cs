@@ -227,10 +227,14 @@ public sealed class HostileFileTests
     {
         byte[] payload = [0x81, .. MsgPackString(member), member == "Rooms" ? (byte)0xDD : (byte)0xDF, 0xFF, 0xFF, 0xFF, 0xFF, 0x80];
 
-        var error = AssertRefused<SaveCorruptedException>(SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload));
+        byte[] file = SaveFiles.Frame(SaveFormat.MessagePack, SaveCompression.None, payload);
+
+        // A count in a member the model reads is a number past what the member holds, named by its path; one in a
+        // member it skips is damage.
+        SaveException error = member == "Rooms" ? AssertRefused<UnsupportedSaveVersionException>(file) : AssertRefused<SaveCorruptedException>(file);
 
         Assert.DoesNotContain("Arithmetic", error.Message, StringComparison.Ordinal);
-        Assert.Contains("larger than what it describes can hold", error.Message, StringComparison.Ordinal);
+        Assert.Contains(member == "Rooms" ? "larger than its member's type can hold at Rooms" : "larger than what it describes can hold", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -27,6 +27,7 @@ public sealed class NestingTests : IDisposable
         var store = new SaveSlotStore<NestedWorld>(_folder, options);
         var world = Chain(3, byName: false);
         await store.SaveAsync("slot", world);
+        int back = world.Root.Children[0].Children.Count;
         world.Root.Children[0].Children.Add(world.Root);
 
         var direct = Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(world, null, options));
@@ -39,10 +40,38 @@ public sealed class NestingTests : IDisposable
 
         foreach (var error in new[] { direct, slot, autosave })
         {
-            Assert.Contains("deeper than 500 levels, or holds an object that contains itself (a cycle)", error.Message, StringComparison.Ordinal);
+            Assert.Contains($"The game holds a cycle: Root.Children[0].Children[{back}] is Root again, an object inside itself", error.Message, StringComparison.Ordinal);
         }
 
         GraphAssert.Equal(Chain(3, byName: false), store.Load("slot").Content);
+    }
+
+    [Theory]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
+    public void Save_OfACycleThroughADictionary_NamesItsKey(SaveFormat format, SaveCompression compression)
+    {
+        var world = Chain(3, byName: true);
+        var inner = world.Root.Named.Values.Single();
+        inner.Named["back"] = inner;
+
+        var error = Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(world, null, new SaveOptions { Format = format, Compression = compression }));
+
+        // protobuf-net's own writer of a map's entries stops the walk first, with an error of its own.
+        if (format == SaveFormat.Protobuf)
+        {
+            return;
+        }
+
+        string path = $"Root.Named[{world.Root.Named.Keys.Single()}]";
+        Assert.Contains($"The game holds a cycle: {path}.Named[back] is {path} again", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Save_NestedTooDeepWithoutACycle_SaysHowDeep()
+    {
+        var error = Assert.Throws<SaveEncodingException>(() => SaveSerializer.Save(Chain(CodecSupport.MaxNesting + 1, byName: false)));
+
+        Assert.Contains("deeper than 500 levels, or holds an object that contains itself (a cycle)", error.Message, StringComparison.Ordinal);
     }
 
     [Theory]

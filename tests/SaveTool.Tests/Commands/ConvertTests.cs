@@ -1,5 +1,6 @@
 using Engine.Core.Model;
 using Engine.Serialization;
+using Engine.Serialization.Models;
 using Engine.Testing;
 
 namespace SaveTool.Tests.Commands;
@@ -38,6 +39,32 @@ public sealed class ConvertTests : IDisposable
         Assert.Equal(SaveFiles.Metadata.GameId, info.Metadata.GameId);
         GraphAssert.Equal(content, SaveSerializer.LoadFromFile<GameContent>(output));
         Assert.False(File.Exists(output + ".bak"));
+    }
+
+    /// <summary>Members a newer game wrote reach only a save in the format they came in: converting elsewhere would drop them.</summary>
+    [Theory]
+    [InlineData("messagepack")]
+    [InlineData("xml")]
+    [InlineData("protobuf")]
+    public void Convert_OfASaveHoldingMembersTheModelLacks_KeepsThemOrWritesNothing(string format)
+    {
+        string input = _files.PathOf("newer.sav");
+        File.WriteAllBytes(input, SaveFiles.WithAPlayerMemberTheModelLacks(SaveFiles.Small(), [0xA8, .. "Nickname"u8, 0xA3, .. "Ace"u8], SaveModels.IdOf<GameContent>()));
+        string output = _files.PathOf("out.sav");
+
+        var run = SaveToolProgram.Run("convert", input, output, "--format", format, "--lz4");
+
+        if (format == "messagepack")
+        {
+            Assert.Equal(0, run.ExitCode);
+            Assert.Contains("\"Nickname\": \"Ace\"", SaveToolProgram.Run("dump", output, "--path", "Player").Output, StringComparison.Ordinal);
+        }
+        else
+        {
+            Assert.Equal(2, run.ExitCode);
+            Assert.Contains("the save holds members its model doesn't have (a newer version of the game wrote them), which only a messagepack save can carry, so nothing was written", run.OneErrorLine(), StringComparison.Ordinal);
+            Assert.False(File.Exists(output));
+        }
     }
 
     [Fact]
