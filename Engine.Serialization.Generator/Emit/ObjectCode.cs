@@ -165,11 +165,62 @@ internal static class ObjectCode
     public static void RefuseSecond(CodeWriter code, ObjectModel type, int index) => RefuseSecond(code, Short(type), type.Members[index].Key, index);
 
     /// <summary>Refuses part <paramref name="index"/>, named <paramref name="member"/> in <paramref name="type"/>, read a second time.</summary>
-    public static void RefuseSecond(CodeWriter code, string type, string member, int index)
+    public static void RefuseSecond(CodeWriter code, string type, string member, int index) => RefuseSecond(code, "seen", type, member, index);
+
+    private static void RefuseSecond(CodeWriter code, string bits, string type, string member, int index)
     {
-        var (seen, bit) = ($"seen{index / 64}", $"0x{1UL << (index % 64):X}UL");
-        code.Line($"if (({seen} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(type)}, {Values.Literal(member)});");
-        code.Line($"{seen} |= {bit};");
+        var (word, bit) = Bit(bits, index);
+        code.Line($"if (({word} & {bit}) != 0) throw {Values.Support}.DuplicateMember({Values.Literal(type)}, {Values.Literal(member)});");
+        code.Line($"{word} |= {bit};");
+    }
+
+    private static (string Word, string Bit) Bit(string bits, int index) => ($"{bits}{index / 64}", $"0x{1UL << (index % 64):X}UL");
+
+    /// <summary>
+    /// The bit of member <paramref name="index"/>'s first earlier key ([FormerlySavedAs]) among <c>was0</c>, <c>was1</c>,
+    /// ...: each earlier key of each member has its own, in order; the member's k-th earlier key has this one plus k.
+    /// </summary>
+    private static int FormerBit(ObjectModel type, int index) => type.Members.Take(index).Sum(m => m.FormerKeys.Count);
+
+    /// <summary>
+    /// Declares the bits of which earlier keys ([FormerlySavedAs]) a reader has read (<c>was0</c>, ...), for
+    /// <see cref="RefuseSecondFormer"/> and <see cref="SkipIfReadFormerly"/>; none when no member has one.
+    /// </summary>
+    public static void FormerLocals(CodeWriter code, ObjectModel type)
+    {
+        var count = type.Members.Sum(m => m.FormerKeys.Count);
+        for (var word = 0; word * 64 < count; word++)
+        {
+            code.Line($"ulong was{word} = 0;");
+        }
+    }
+
+    /// <summary>Refuses member <paramref name="index"/>'s earlier key <paramref name="former"/> read a second time, and notes it read.</summary>
+    public static void RefuseSecondFormer(CodeWriter code, ObjectModel type, int index, int former) =>
+        RefuseSecond(code, "was", Short(type), type.Members[index].FormerKeys[former], FormerBit(type, index) + former);
+
+    /// <summary>
+    /// Skips the value (writing <paramref name="skip"/>, then <c>continue</c>) when member <paramref name="index"/> has
+    /// been read under one of its earlier keys older than <paramref name="newer"/> (its k-th earlier key; the member's own
+    /// key when <paramref name="newer"/> is the count of its earlier keys). An object holding a member's key and an
+    /// earlier one was saved by an older game, which wrote its own member under the earlier key and kept the newer key, a
+    /// member it lacks, as it was loaded: the oldest key holds the value, and a newer one is a stale copy, dropped. Earlier
+    /// keys are listed oldest first.
+    /// </summary>
+    public static void SkipIfReadFormerly(CodeWriter code, ObjectModel type, int index, int newer, string skip)
+    {
+        if (newer == 0)
+        {
+            return;
+        }
+
+        var first = FormerBit(type, index);
+        var tests = Enumerable.Range(first, newer).GroupBy(b => b / 64)
+            .Select(g => $"(was{g.Key} & 0x{g.Aggregate(0UL, (mask, b) => mask | 1UL << (b % 64)):X}UL) != 0");
+        code.Open($"if ({string.Join(" || ", tests)})");
+        code.Line(skip);
+        code.Line("continue;");
+        code.Close();
     }
 
     /// <summary>A tuple, pair or math type made from the parts read into <c>c0</c>, <c>c1</c>, ...</summary>

@@ -147,6 +147,7 @@ internal static class ObjectEmitter
 
         // Which members were read, so that a map naming one twice is refused rather than keeping the last value.
         ObjectCode.SeenLocals(code, type);
+        ObjectCode.FormerLocals(code, type);
 
         var traced = type.Members.Any(m => m.IsRestored);
         if (traced)
@@ -215,11 +216,11 @@ internal static class ObjectEmitter
         var keys = Enumerable.Range(0, type.Members.Count).SelectMany(i =>
         {
             var member = type.Members[i];
-            return new[] { (Member: i, Name: $"Key{i}", Length: member.EncodedKey.Count - member.KeyHeaderLength, Header: member.KeyHeaderLength) }
+            return new[] { (Member: i, Former: -1, Name: $"Key{i}", Length: member.EncodedKey.Count - member.KeyHeaderLength, Header: member.KeyHeaderLength) }
                 .Concat(Enumerable.Range(0, member.FormerKeys.Count).Select(k =>
                 {
                     var (encoded, header) = MessagePackKey.Encode(member.FormerKeys[k]);
-                    return (Member: i, Name: $"Key{i}Was{k}", Length: encoded.Length - header, Header: header);
+                    return (Member: i, Former: k, Name: $"Key{i}Was{k}", Length: encoded.Length - header, Header: header);
                 }));
         });
         var byLength = keys.GroupBy(k => k.Length).OrderBy(g => g.Key);
@@ -227,11 +228,25 @@ internal static class ObjectEmitter
         {
             code.Line($"case {group.Key}:");
             code.Indent();
-            foreach (var (i, name, _, header) in group)
+            foreach (var (i, former, name, _, header) in group)
             {
                 var member = type.Members[i];
                 code.Open($"if (global::System.MemoryExtensions.SequenceEqual(key, {name}.Slice({header})))");
-                ObjectCode.RefuseSecond(code, type, i);
+                if (former < 0)
+                {
+                    ObjectCode.RefuseSecond(code, type, i);
+                }
+                else
+                {
+                    ObjectCode.RefuseSecondFormer(code, type, i, former);
+                }
+
+                if (member.IsRestored)
+                {
+                    // Read under an older key too: an older game saved this object, and its value is there.
+                    ObjectCode.SkipIfReadFormerly(code, type, i, former < 0 ? member.FormerKeys.Count : former, SkipValue);
+                }
+
                 if (!member.IsRestored)
                 {
                     // A computed member: MessagePack-CSharp writes it and never reads it back.

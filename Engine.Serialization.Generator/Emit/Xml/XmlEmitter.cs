@@ -173,6 +173,7 @@ internal static class XmlEmitter
         {
             // Which members were read, so that an element naming one twice is refused rather than keeping the last value.
             ObjectCode.SeenLocals(code, type);
+            ObjectCode.FormerLocals(code, type);
         }
 
         if (restored)
@@ -196,34 +197,44 @@ internal static class XmlEmitter
                 continue;
             }
 
-            code.Line($"case {Values.Literal(SchemaNames.Element(member.Key))}:");
-            foreach (var former in member.FormerKeys)
+            // The member's key, then its earlier keys (saved by earlier releases, before the member was renamed).
+            for (var former = -1; former < member.FormerKeys.Count; former++)
             {
-                // Saved by an earlier release, before the member was renamed.
-                code.Line($"case {Values.Literal(SchemaNames.Element(former))}:");
-            }
-
-            code.Indent();
-            ObjectCode.RefuseSecond(code, type, i);
-            ObjectCode.TraceMember(code, member);
-            if (byCtor)
-            {
-                code.Line($"m{i} = {Read(member.Shape)};");
-                Values.CheckRead(code, member.Shape, member.AllowsNull, "m" + i);
-                if (member.CtorParameter < 0)
+                code.Line($"case {Values.Literal(SchemaNames.Element(former < 0 ? member.Key : member.FormerKeys[former]))}:");
+                code.Indent();
+                if (former < 0)
                 {
-                    code.Line($"s{i} = true;");
+                    ObjectCode.RefuseSecond(code, type, i);
                 }
-            }
-            else
-            {
-                code.Line($"var m{i} = {Read(member.Shape)};");
-                Values.CheckRead(code, member.Shape, member.AllowsNull, "m" + i);
-                code.Line(string.Format(member.Set!, "result", "m" + i));
-            }
+                else
+                {
+                    ObjectCode.RefuseSecondFormer(code, type, i, former);
+                }
 
-            code.Line("continue;");
-            code.Outdent();
+                // Read under an older key too: an older game saved this element, and its value is there.
+                ObjectCode.SkipIfReadFormerly(code, type, i, former < 0 ? member.FormerKeys.Count : former, $"{Codec}.Skip(reader);");
+                ObjectCode.TraceMember(code, member);
+                if (byCtor)
+                {
+                    code.Line($"m{i} = {Read(member.Shape)};");
+                    Values.CheckRead(code, member.Shape, member.AllowsNull, "m" + i);
+                    if (member.CtorParameter < 0)
+                    {
+                        code.Line($"s{i} = true;");
+                    }
+                }
+                else
+                {
+                    // One switch is one scope: each key's case its own local.
+                    var local = former < 0 ? $"m{i}" : $"m{i}w{former}";
+                    code.Line($"var {local} = {Read(member.Shape)};");
+                    Values.CheckRead(code, member.Shape, member.AllowsNull, local);
+                    code.Line(string.Format(member.Set!, "result", local));
+                }
+
+                code.Line("continue;");
+                code.Outdent();
+            }
         }
 
         if (restored)

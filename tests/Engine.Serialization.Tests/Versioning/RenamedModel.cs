@@ -88,6 +88,11 @@ public sealed class Colony
     public Shift? Shift { get; set; }
 
     public Beacon Beacon { get; set; } = new();
+
+    /// <summary>Renamed twice (neither earlier release is modelled here): earlier keys oldest first.</summary>
+    [FormerlySavedAs("Slogan")]
+    [FormerlySavedAs("Creed")]
+    public string Motto { get; set; } = "";
 }
 
 [MessagePackObject(keyAsPropertyName: true)]
