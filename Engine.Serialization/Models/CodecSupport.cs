@@ -350,15 +350,7 @@ public static class CodecSupport
     {
         if (step is not null)
         {
-            var trace = _trace ??= new PathTrace();
-            if (!ReferenceEquals(trace.Source, e))
-            {
-                trace.Source = e;
-                trace.Steps.Clear();
-                trace.Writes.Clear();
-            }
-
-            trace.Steps.Add(step);
+            TraceOf(e).Steps.Add(step);
         }
 
         return false;
@@ -371,6 +363,13 @@ public static class CodecSupport
     /// </summary>
     public static bool TraceWrite(Exception e, string? step, object? value)
     {
+        TraceOf(e).Writes.Add((step, value));
+        return false;
+    }
+
+    /// <summary>This thread's trace of <paramref name="e"/>'s path, begun anew when another exception left the last one.</summary>
+    private static PathTrace TraceOf(Exception e)
+    {
         var trace = _trace ??= new PathTrace();
         if (!ReferenceEquals(trace.Source, e))
         {
@@ -379,8 +378,7 @@ public static class CodecSupport
             trace.Writes.Clear();
         }
 
-        trace.Writes.Add((step, value));
-        return false;
+        return trace;
     }
 
     /// <summary>
