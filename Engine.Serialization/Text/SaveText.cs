@@ -60,7 +60,7 @@ public static class SaveText
     public static string VisibleLines(string text)
     {
         ArgumentNullException.ThrowIfNull(text);
-        return string.Join('\n', text.Split('\n').Select(Visible));
+        return IndexOfHidden(text) < 0 ? text : string.Join('\n', text.Split('\n').Select(Visible));
     }
 
     /// <summary>Where the first character <see cref="Visible"/> writes out is; -1 when there is none.</summary>

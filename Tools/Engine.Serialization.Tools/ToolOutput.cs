@@ -40,17 +40,7 @@ internal sealed class ToolOutput(Stream output, TextWriter error) : IDisposable
     {
         public override Encoding Encoding => inner.Encoding;
 
-        public override void Write(char value)
-        {
-            if (value == '\n')
-            {
-                inner.Write(value);
-            }
-            else
-            {
-                inner.Write(SaveText.Visible(value.ToString()));
-            }
-        }
+        public override void Write(char value) => Write(value.ToString());
 
         public override void Write(string? value) => inner.Write(value is null ? null : SaveText.VisibleLines(value));
 
