@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using System.Xml;
 using Engine.Serialization.Container;
 using Engine.Serialization.Models;
@@ -146,6 +147,25 @@ public sealed class WideningTests
         var error = Assert.ThrowsAny<SaveException>(() => Load(new StockpileV1 { LongToInt = 3_000_000_000 }, format, compression));
 
         Assert.Contains("at LongToInt", error.Message, StringComparison.Ordinal);
+    }
+
+    // The GUIDE's table of changes names, for each row, the test that proves it: each named test is a test method of a
+    // class of that name under tests/, so a renamed or removed test can't leave a row proven by nothing.
+    [Fact]
+    public void GuidesTableOfChanges_NamesTestsThatExist()
+    {
+        string guide = File.ReadAllText(Path.Combine(Repository.Root, "docs", "GUIDE.md"));
+        string table = guide[guide.IndexOf("| Change | What it needs | The test that proves it |", StringComparison.Ordinal)..];
+        table = table[..table.IndexOf("\n\n", StringComparison.Ordinal)];
+        var named = Regex.Matches(table, @"`(\w+Tests)\.(\w+)`").Select(m => (Class: m.Groups[1].Value, Method: m.Groups[2].Value)).ToList();
+        var sources = Directory.EnumerateFiles(Path.Combine(Repository.Root, "tests"), "*Tests.cs", SearchOption.AllDirectories)
+            .Where(f => !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal))
+            .ToLookup(Path.GetFileNameWithoutExtension);
+
+        Assert.True(named.Count >= 15, $"{named.Count} tests named");
+        Assert.All(named, test => Assert.True(
+            sources[test.Class].Any(f => Regex.IsMatch(File.ReadAllText(f), $@"\[(Fact|Theory)[^\n]*\][\s\S]{{0,4000}}?public (async Task|void) {test.Method}\(")),
+            $"{test.Class}.{test.Method} is not a test in tests/"));
     }
 
     /// <summary>Release 1's game as release 2 holds it: every value, widened.</summary>
