@@ -439,6 +439,7 @@ public sealed class GeneratorDiagnosticsTests
     [InlineData("repeated int32 gold = 1 [packed = true];", "public System.Collections.Generic.Dictionary<string, int> Gold { get; set; } = [];", "protobuf repeated int32", "is repeated message")]
     [InlineData("repeated int32 gold = 1 [packed = true];", "public System.Collections.Generic.List<int?> Gold { get; set; } = [];", "protobuf repeated int32", "is repeated message")]
     [InlineData("optional int32 gold = 1;", "public int[] Gold { get; set; } = [];", "protobuf int32", "is repeated int32")]
+    [InlineData("repeated string gold = 1;", "public System.Collections.Generic.List<string?> Gold { get; set; } = [];", "protobuf repeated string", "is repeated message")]
     [InlineData("optional Grade gold = 1;", "public int Gold { get; set; }", "protobuf Grade", "is int32")]
     public void Generate_MemberTypeChangedWithoutASchemaBump_ReportsTypeChangeWithoutMigration(string recorded, string member, string was, string now)
     {
