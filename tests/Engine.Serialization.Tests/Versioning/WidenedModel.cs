@@ -62,6 +62,16 @@ public sealed class StockpileV1
 
     public Tag[] ArrayToCollection { get; set; } = [];
 
+    public List<string> ListToHashSet { get; set; } = [];
+
+    public int[] ArrayToQueue { get; set; } = [];
+
+    public List<int> ListToStack { get; set; } = [];
+
+    public string[] ArrayToSortedSet { get; set; } = [];
+
+    public List<Tag> ListToLinkedList { get; set; } = [];
+
     public GradeV1 Grade { get; set; }
 
     public List<GradeV1> Grades { get; set; } = [];
@@ -152,6 +162,16 @@ public sealed class Stockpile
     public IReadOnlyList<int> ListToReadOnlyList { get; set; } = [];
 
     public ICollection<Tag> ArrayToCollection { get; set; } = [];
+
+    public HashSet<string> ListToHashSet { get; set; } = [];
+
+    public Queue<int> ArrayToQueue { get; set; } = [];
+
+    public Stack<int> ListToStack { get; set; } = [];
+
+    public SortedSet<string> ArrayToSortedSet { get; set; } = [];
+
+    public LinkedList<Tag> ListToLinkedList { get; set; } = [];
 
     public Grade Grade { get; set; }
 

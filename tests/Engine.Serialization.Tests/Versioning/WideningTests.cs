@@ -98,6 +98,11 @@ public sealed class WideningTests
                     ObjectListToArray = [new Tag { Name = "salt" }, new Tag { Name = "oil" }],
                     ListToReadOnlyList = [8, 9],
                     ArrayToCollection = [new Tag { Name = "rope" }],
+                    ListToHashSet = ["x", "y"],
+                    ArrayToQueue = [1, 2, 3],
+                    ListToStack = [4, 5, 6],
+                    ArrayToSortedSet = ["b", "a"],
+                    ListToLinkedList = [new Tag { Name = "net" }, new Tag { Name = "hook" }],
                 };
 
             var loaded = Load(release1, format, compression);
@@ -196,6 +201,13 @@ public sealed class WideningTests
         ObjectListToArray = [.. game.ObjectListToArray.Select(t => new Tag { Name = t.Name })],
         ListToReadOnlyList = game.ListToReadOnlyList.ToArray(),
         ArrayToCollection = [.. game.ArrayToCollection.Select(t => new Tag { Name = t.Name })],
+        ListToHashSet = [.. game.ListToHashSet],
+        ArrayToQueue = new Queue<int>(game.ArrayToQueue),
+
+        // A stack is saved top first: the list's first item is the top.
+        ListToStack = new Stack<int>(Enumerable.Reverse(game.ListToStack)),
+        ArrayToSortedSet = [.. game.ArrayToSortedSet],
+        ListToLinkedList = new LinkedList<Tag>(game.ListToLinkedList.Select(t => new Tag { Name = t.Name })),
         Grade = (Grade)game.Grade,
         Grades = [.. game.Grades.Select(g => (Grade)g)],
         Crate = new Crate { Label = game.Crate.Label, Weight = game.Crate.Weight },
