@@ -243,7 +243,7 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
         ProtoLock? locked, Location? at)
     {
         builder.Complete();
-        var numbers = locked is null ? [] : ProtoNumbering.Assign(builder.Objects, locked, builder, at);
+        var numbers = locked is null ? [] : ProtoNumbering.Assign(builder.Objects, locked, saveModels.ToDictionary(m => m.ModelId, m => m.SchemaVersion), builder, at);
         return new GenerationModel(
             ns,
             className,
