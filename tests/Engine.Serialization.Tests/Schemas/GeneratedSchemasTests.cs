@@ -40,9 +40,15 @@ public sealed class GeneratedSchemasTests
     [Theory]
     [InlineData("tests.colony")]
     [InlineData("tests.journal")]
+    [InlineData("tests.tally")]
     public void KeptProtoOfAnEarlierSchema_IsWhatThatReleasesModelGenerates(string modelId)
     {
-        var release1 = modelId == ColonyV2.ModelId ? SaveModels.SchemasOf<ColonyV1>() : SaveModels.SchemasOf<JournalV1>();
+        var release1 = modelId switch
+        {
+            ColonyV2.ModelId => SaveModels.SchemasOf<ColonyV1>(),
+            JournalV2.ModelId => SaveModels.SchemasOf<JournalV1>(),
+            _ => SaveModels.SchemasOf<TallyV1>(),
+        };
 
         Matches(Path.Combine(Repository.Root, "tests", "Engine.Serialization.Tests", "Versioning", "Schemas", $"{modelId}.schema-1.proto"), release1.Proto);
     }
