@@ -216,7 +216,7 @@ internal sealed class ProtobufDocument : SaveDocument
                     ProtoWireWriter.Bits(output, WireOf(target), bits);
                     return;
                 default:
-                    throw new InvalidOperationException($"{path} was set to the {Value.GetType().Name} {Value}, and the model's field is {target.TypeName}");
+                    throw new InvalidOperationException($"{path} was set to {Describe(Value)}, and the model's field is {target.TypeName}");
             }
         }
 
@@ -233,15 +233,23 @@ internal sealed class ProtobufDocument : SaveDocument
             }
 
             long whole = (long)Value;
+            (long Min, long Max) range = target.TypeName switch
+            {
+                "int32" or "sint32" => (int.MinValue, int.MaxValue),
+                "uint32" => (0, uint.MaxValue),
+                "uint64" or "fixed64" => (0, long.MaxValue),
+                _ => (long.MinValue, long.MaxValue),
+            };
+            if (whole < range.Min || whole > range.Max)
+            {
+                throw new InvalidOperationException($"{path} was set to {whole}, which its {target.TypeName} field can't hold");
+            }
+
             return target.TypeName switch
             {
                 "double" => (ulong)BitConverter.DoubleToInt64Bits(whole),
                 "float" => (uint)BitConverter.SingleToInt32Bits(whole),
-                "int32" => (ulong)checked((int)whole),
-                "uint32" => checked((uint)whole),
-                "uint64" or "fixed64" => checked((ulong)whole),
-                "sint32" => ZigZag(checked((int)whole)),
-                "sint64" => ZigZag(whole),
+                "sint32" or "sint64" => ZigZag(whole),
                 "bool" or "string" or "bytes" => null,
                 _ when target.Message is null && target.Scalar == ProtoScalarKind.Varint => (ulong)whole,
                 _ => throw new InvalidOperationException($"{path} was set to the number {whole}, and the model's field is {target.TypeName}"),
@@ -250,6 +258,14 @@ internal sealed class ProtobufDocument : SaveDocument
 
         private static ulong ZigZag(long value) => (ulong)((value << 1) ^ (value >> 63));
     }
+
+    /// <summary>A value a step set, for messages: "the number 3", "the text "x"".</summary>
+    private static string Describe(object value) => value switch
+    {
+        string text => $"the text \"{text}\"",
+        bool flag => flag ? "true" : "false",
+        _ => $"the number {value}",
+    };
 
     /// <summary>Every occurrence of a repeated field, in order.</summary>
     private sealed class Repeated : Node
@@ -517,7 +533,7 @@ internal sealed class ProtobufDocument : SaveDocument
             {
                 Absent => null,
                 Scalar scalar => read(scalar, _members[index].Saved!),
-                Set { Value: var value } => set(value) ?? throw new InvalidOperationException($"'{member}' was set to {value.GetType().Name}"),
+                Set { Value: var value } => set(value) ?? throw new InvalidOperationException($"'{member}' was set to {Describe(value)}, not a value of that kind"),
                 _ => throw new InvalidOperationException($"'{member}' is an object or a list, not a value"),
             };
         }
@@ -529,7 +545,7 @@ internal sealed class ProtobufDocument : SaveDocument
             {
                 Absent => null,
                 Scalar scalar => read(scalar, _members[index].Saved!),
-                Set { Value: var value } => set(value) ?? throw new InvalidOperationException($"'{member}' was set to {value.GetType().Name}, not text"),
+                Set { Value: var value } => set(value) ?? throw new InvalidOperationException($"'{member}' was set to {Describe(value)}, not text"),
                 _ => throw new InvalidOperationException($"'{member}' is an object or a list, not a value"),
             };
         }

@@ -99,7 +99,7 @@ public sealed class SchemaMigrations
         {
             return document.Encode();
         }
-        catch (InvalidOperationException e)
+        catch (Exception e) when (e is not SaveException)
         {
             throw new SaveCorruptedException(
                 $"The save could not be brought up to schema {CurrentVersion} ({_steps[^1].Description}): {e.Message.TrimEnd('.')}.", innerException: e);

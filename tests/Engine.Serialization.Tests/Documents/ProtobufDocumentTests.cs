@@ -1,6 +1,7 @@
 using System.Buffers;
 using Engine.Serialization.Documents;
 using Engine.Serialization.Models;
+using Engine.Serialization.Tests.Models;
 using Engine.Serialization.Tests.Versioning;
 
 namespace Engine.Serialization.Tests.Documents;
@@ -39,6 +40,24 @@ public sealed class ProtobufDocumentTests
     }
 
     [Fact]
+    public void Open_MessagesNestedPastTheDepthLimit_ThrowsSaveCorrupted()
+    {
+        var proto = ProtoSchema.Parse(SaveModels.SchemasOf<NestedWorld>().Proto);
+        int root = proto.Root.Field("root")!.Number;
+        int children = proto.Root.Field("root")!.Message!.Field("children")!.Number;
+        byte[] node = [];
+        for (int level = 0; level < 2000; level++)
+        {
+            node = LengthDelimited(children, node);
+        }
+
+        var error = Assert.Throws<SaveCorruptedException>(
+            () => SaveDocuments.Open(SaveFormat.Protobuf, LengthDelimited(root, node), SaveModels.Find(SaveModels.IdOf<NestedWorld>()), schemaVersion: 1));
+
+        Assert.Contains("nests deeper than", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Open_UnknownFields_AreWrittenBackWhereTheirNumbersAreFree()
     {
         byte[] payload = [.. Payload(), .. Tag(7, 2), 0x01, (byte)'x', .. Tag(9, 0), 0x2A];
@@ -55,6 +74,13 @@ public sealed class ProtobufDocumentTests
         var tag = new ArrayBufferWriter<byte>();
         ProtoWireWriter.Tag(tag, number, (WireType)wire);
         return tag.WrittenSpan.ToArray();
+    }
+
+    private static byte[] LengthDelimited(int number, byte[] value)
+    {
+        var field = new ArrayBufferWriter<byte>();
+        ProtoWireWriter.LengthDelimited(field, number, value);
+        return field.WrittenSpan.ToArray();
     }
 
     private static byte[] Payload()
