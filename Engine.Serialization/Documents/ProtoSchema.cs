@@ -62,10 +62,12 @@ internal sealed class ProtoSchema
         }
 
         tokens.Expect("{");
-        while (tokens.Next() is { } token && token != "}")
+        while (tokens.Next() is var token && token != "}")
         {
             switch (token)
             {
+                case null:
+                    throw tokens.Unexpected(token);
                 case "reserved" or "option":
                     tokens.SkipStatement();
                     break;
