@@ -36,12 +36,12 @@ public sealed class GeneratedSchemasTests
         Matches(Path.Combine(files.Folder, files.Schemas.ProtoFileName), files.Schemas.Proto);
     }
 
-    /// <summary>The test models' kept records of schema 1: what their release-1 models (still declared beside them) generate.</summary>
+    /// <summary>The test models' kept records of schema 1: what their release-1 models (still declared beside them) generate (build/schemas.sh writes them too).</summary>
     [Theory]
     [InlineData("tests.colony")]
     [InlineData("tests.journal")]
     [InlineData("tests.tally")]
-    public void KeptProtoOfAnEarlierSchema_IsWhatThatReleasesModelGenerates(string modelId)
+    public void CheckedInKeptProto_IsWhatItsEarlierReleasesModelGenerates(string modelId)
     {
         var release1 = modelId switch
         {
