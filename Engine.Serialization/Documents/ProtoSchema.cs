@@ -269,8 +269,8 @@ internal sealed class ProtoField(string name, int number, string typeName, bool 
             "sint32" or "sint64" => ProtoScalarKind.ZigZag,
             "float" or "fixed32" or "sfixed32" => ProtoScalarKind.Fixed32,
             "double" or "fixed64" or "sfixed64" => ProtoScalarKind.Fixed64,
-            "string" or "bytes" => ProtoScalarKind.LengthDelimited,
-            "google.protobuf.Timestamp" or "google.protobuf.Duration" => ProtoScalarKind.LengthDelimited,
+            // A Timestamp or a Duration is copied as it is, as text and bytes are.
+            "string" or "bytes" or "google.protobuf.Timestamp" or "google.protobuf.Duration" => ProtoScalarKind.LengthDelimited,
             _ when schema.IsEnum(TypeName) => ProtoScalarKind.Varint,
             _ => ProtoScalarKind.Message,
         };
@@ -279,9 +279,6 @@ internal sealed class ProtoField(string name, int number, string typeName, bool 
             Message = schema.Message(TypeName) ?? throw new FormatException($"field {Name} has the type {TypeName}, which the file doesn't declare");
         }
     }
-
-    /// <summary>The type a message shows for messages: a Timestamp and a Duration travel as they are, as text and bytes do.</summary>
-    public override string ToString() => TypeName;
 }
 
 /// <summary>How a field's value is written on the wire.</summary>

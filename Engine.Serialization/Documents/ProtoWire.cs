@@ -4,7 +4,7 @@ using System.Buffers.Binary;
 namespace Engine.Serialization.Documents;
 
 /// <summary>The protobuf wire types the generated codecs write (groups, 3 and 4, are not among them).</summary>
-internal enum WireType
+internal enum ProtoWireType
 {
     Varint = 0,
     Fixed64 = 1,
@@ -43,17 +43,17 @@ internal ref struct ProtoWireReader(ReadOnlySpan<byte> bytes)
     }
 
     /// <summary>A field's number and wire type.</summary>
-    public (int Number, WireType Wire) ReadTag()
+    public (int Number, ProtoWireType Wire) ReadTag()
     {
         ulong tag = ReadVarint();
         ulong number = tag >> 3;
-        var wire = (WireType)(tag & 7);
+        var wire = (ProtoWireType)(tag & 7);
         if (number is 0 or > ProtoField.MaxNumber)
         {
             throw new InvalidOperationException($"a field is numbered {number}");
         }
 
-        if (wire is not (WireType.Varint or WireType.Fixed64 or WireType.LengthDelimited or WireType.Fixed32))
+        if (wire is not (ProtoWireType.Varint or ProtoWireType.Fixed64 or ProtoWireType.LengthDelimited or ProtoWireType.Fixed32))
         {
             throw new InvalidOperationException($"field {number} has the wire type {(int)wire}, which these saves don't use");
         }
@@ -88,10 +88,10 @@ internal ref struct ProtoWireReader(ReadOnlySpan<byte> bytes)
     }
 
     /// <summary>A value of <paramref name="wire"/> that isn't length-delimited, as its bits.</summary>
-    public ulong ReadBits(WireType wire) => wire switch
+    public ulong ReadBits(ProtoWireType wire) => wire switch
     {
-        WireType.Varint => ReadVarint(),
-        WireType.Fixed32 => ReadFixed(4),
+        ProtoWireType.Varint => ReadVarint(),
+        ProtoWireType.Fixed32 => ReadFixed(4),
         _ => ReadFixed(8),
     };
 }
@@ -99,7 +99,7 @@ internal ref struct ProtoWireReader(ReadOnlySpan<byte> bytes)
 /// <summary>Writes protobuf's wire encoding.</summary>
 internal static class ProtoWireWriter
 {
-    public static void Tag(IBufferWriter<byte> output, int number, WireType wire) => Varint(output, ((ulong)number << 3) | (ulong)wire);
+    public static void Tag(IBufferWriter<byte> output, int number, ProtoWireType wire) => Varint(output, ((ulong)number << 3) | (ulong)wire);
 
     public static void Varint(IBufferWriter<byte> output, ulong value)
     {
@@ -116,14 +116,14 @@ internal static class ProtoWireWriter
     }
 
     /// <summary>The bits of a value that isn't length-delimited, as <paramref name="wire"/> writes them.</summary>
-    public static void Bits(IBufferWriter<byte> output, WireType wire, ulong bits)
+    public static void Bits(IBufferWriter<byte> output, ProtoWireType wire, ulong bits)
     {
         switch (wire)
         {
-            case WireType.Varint:
+            case ProtoWireType.Varint:
                 Varint(output, bits);
                 break;
-            case WireType.Fixed32:
+            case ProtoWireType.Fixed32:
                 BinaryPrimitives.WriteUInt32LittleEndian(output.GetSpan(4), (uint)bits);
                 output.Advance(4);
                 break;
@@ -136,7 +136,7 @@ internal static class ProtoWireWriter
 
     public static void LengthDelimited(IBufferWriter<byte> output, int number, ReadOnlySpan<byte> value)
     {
-        Tag(output, number, WireType.LengthDelimited);
+        Tag(output, number, ProtoWireType.LengthDelimited);
         Varint(output, (ulong)value.Length);
         output.Write(value);
     }

@@ -113,9 +113,9 @@ internal sealed class ProtobufDocument : SaveDocument
     }
 
     /// <summary>One scalar as read: a number's bits, or a length-delimited value's bytes (text, bytes, a Timestamp).</summary>
-    private sealed class Scalar(WireType wire, ulong bits, ReadOnlyMemory<byte> bytes) : Node
+    private sealed class Scalar(ProtoWireType wire, ulong bits, ReadOnlyMemory<byte> bytes) : Node
     {
-        public WireType Wire { get; } = wire;
+        public ProtoWireType Wire { get; } = wire;
 
         public ulong Bits { get; } = bits;
 
@@ -123,7 +123,7 @@ internal sealed class ProtobufDocument : SaveDocument
 
         public override void Write(IBufferWriter<byte> output, ProtoField target, ProtoField? saved, string path)
         {
-            if (Wire == WireType.LengthDelimited)
+            if (Wire == ProtoWireType.LengthDelimited)
             {
                 if (saved is not null && saved.TypeName != target.TypeName)
                 {
@@ -163,7 +163,7 @@ internal sealed class ProtobufDocument : SaveDocument
             "bool" => Bits == 0 ? 0 : 1,
             "sint32" or "sint64" => (long)(Bits >> 1) ^ -(long)(Bits & 1),
             "float" or "double" => throw new InvalidOperationException($"'{member}' is a {saved.TypeName}, not a whole number"),
-            _ when Wire == WireType.LengthDelimited => throw new InvalidOperationException($"'{member}' is {saved.TypeName}, not a whole number"),
+            _ when Wire == ProtoWireType.LengthDelimited => throw new InvalidOperationException($"'{member}' is {saved.TypeName}, not a whole number"),
             _ => (long)Bits,
         };
 
@@ -208,7 +208,7 @@ internal sealed class ProtobufDocument : SaveDocument
                     ProtoWireWriter.LengthDelimited(output, target.Number, StrictUtf8.GetBytes(text));
                     return;
                 case bool flag when target.TypeName == "bool":
-                    ProtoWireWriter.Tag(output, target.Number, WireType.Varint);
+                    ProtoWireWriter.Tag(output, target.Number, ProtoWireType.Varint);
                     ProtoWireWriter.Varint(output, flag ? 1UL : 0UL);
                     return;
                 case long or double when Bits(target, path) is { } bits:
@@ -307,7 +307,7 @@ internal sealed class ProtobufDocument : SaveDocument
     }
 
     /// <summary>A field the saved message doesn't declare (a newer game's, kept by the reader): its bytes, as they were.</summary>
-    private sealed record Unknown(int Number, WireType Wire, ulong Bits, ReadOnlyMemory<byte> Bytes);
+    private sealed record Unknown(int Number, ProtoWireType Wire, ulong Bits, ReadOnlyMemory<byte> Bytes);
 
     /// <summary>A member: its name as the .proto spells it, the field the saved message declares for it (none when a step added it), its value.</summary>
     private sealed class Member(string name, ProtoField? saved, Node value)
@@ -357,7 +357,7 @@ internal sealed class ProtobufDocument : SaveDocument
                 var field = type.Field(number);
                 if (field is null)
                 {
-                    message._unknown.Add(wire == WireType.LengthDelimited
+                    message._unknown.Add(wire == ProtoWireType.LengthDelimited
                         ? new Unknown(number, wire, 0, Slice(bytes, reader.ReadLengthDelimited()))
                         : new Unknown(number, wire, reader.ReadBits(wire), default));
                     continue;
@@ -365,16 +365,16 @@ internal sealed class ProtobufDocument : SaveDocument
 
                 if (field.Message is { } inner)
                 {
-                    Expect(field, wire, WireType.LengthDelimited);
+                    Expect(field, wire, ProtoWireType.LengthDelimited);
                     int? innerCase = type.IsUnion ? field.Number - 1 : null;
                     message.Add(field, Parse(Slice(bytes, reader.ReadLengthDelimited()), inner, depth + 1, edits, innerCase).AsNode());
                 }
                 else if (field.Scalar == ProtoScalarKind.LengthDelimited)
                 {
-                    Expect(field, wire, WireType.LengthDelimited);
+                    Expect(field, wire, ProtoWireType.LengthDelimited);
                     message.Add(field, new Scalar(wire, 0, Slice(bytes, reader.ReadLengthDelimited())));
                 }
-                else if (wire == WireType.LengthDelimited && field.Repeated)
+                else if (wire == ProtoWireType.LengthDelimited && field.Repeated)
                 {
                     var packed = Slice(bytes, reader.ReadLengthDelimited());
                     var items = new ProtoWireReader(packed.Span);
@@ -490,7 +490,7 @@ internal sealed class ProtobufDocument : SaveDocument
 
             foreach (var unknown in _unknown.Where(unknown => target.Field(unknown.Number) is null))
             {
-                if (unknown.Wire == WireType.LengthDelimited)
+                if (unknown.Wire == ProtoWireType.LengthDelimited)
                 {
                     ProtoWireWriter.LengthDelimited(output, unknown.Number, unknown.Bytes.Span);
                 }
@@ -590,7 +590,7 @@ internal sealed class ProtobufDocument : SaveDocument
         private static bool IsNullableWrapper(ProtoMessage type) =>
             type.Name.StartsWith("Nullable", StringComparison.Ordinal) && type.Fields is [{ Name: "value", Number: 1, Repeated: false }];
 
-        private static void Expect(ProtoField field, WireType wire, WireType expected)
+        private static void Expect(ProtoField field, ProtoWireType wire, ProtoWireType expected)
         {
             if (wire != expected)
             {
@@ -645,12 +645,12 @@ internal sealed class ProtobufDocument : SaveDocument
 
     private static bool IsWholeNumber(ProtoField field) => field.Scalar is ProtoScalarKind.Varint or ProtoScalarKind.ZigZag && field.TypeName != "bool";
 
-    private static WireType WireOf(ProtoField field) => field.Scalar switch
+    private static ProtoWireType WireOf(ProtoField field) => field.Scalar switch
     {
-        ProtoScalarKind.Fixed32 => WireType.Fixed32,
-        ProtoScalarKind.Fixed64 => WireType.Fixed64,
-        ProtoScalarKind.LengthDelimited or ProtoScalarKind.Message => WireType.LengthDelimited,
-        _ => WireType.Varint,
+        ProtoScalarKind.Fixed32 => ProtoWireType.Fixed32,
+        ProtoScalarKind.Fixed64 => ProtoWireType.Fixed64,
+        ProtoScalarKind.LengthDelimited or ProtoScalarKind.Message => ProtoWireType.LengthDelimited,
+        _ => ProtoWireType.Varint,
     };
 
     private static InvalidOperationException Retyped(string path, ProtoField saved, ProtoField target) =>

@@ -72,7 +72,7 @@ public sealed class ProtobufDocumentTests
     private static byte[] Tag(int number, int wire)
     {
         var tag = new ArrayBufferWriter<byte>();
-        ProtoWireWriter.Tag(tag, number, (WireType)wire);
+        ProtoWireWriter.Tag(tag, number, (ProtoWireType)wire);
         return tag.WrittenSpan.ToArray();
     }
 
