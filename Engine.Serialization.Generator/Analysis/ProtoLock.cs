@@ -26,10 +26,23 @@ internal sealed class ProtoLock
     /// <summary>Problems found reading the files: a field given a number twice, a reserved number in use.</summary>
     public List<string> Problems { get; } = new();
 
+    private static readonly Regex KeptName = new(@"^(?<id>.+)\.schema-(?<version>[1-9][0-9]{0,8})\.proto$", RegexOptions.CultureInvariant | RegexOptions.IgnoreCase);
+
+    /// <summary>
+    /// The model id and schema version of a kept record of an earlier schema (<c>{id}.schema-{N}.proto</c>, the file
+    /// build/schemas.sh keeps when the schema version goes up), or null for a model's current .proto.
+    /// </summary>
+    public static (string ModelId, int SchemaVersion)? KeptSchema(string path)
+    {
+        var match = KeptName.Match(System.IO.Path.GetFileName(path));
+        return match.Success ? (match.Groups["id"].Value, int.Parse(match.Groups["version"].Value, System.Globalization.CultureInfo.InvariantCulture)) : null;
+    }
+
+    /// <summary>The record of the current schemas; kept records of earlier ones are left out (their numbers stay reserved in the current one).</summary>
     public static ProtoLock Read(IEnumerable<(string Path, string Text)> files)
     {
         var locked = new ProtoLock();
-        foreach (var (path, text) in files.OrderBy(f => f.Path, System.StringComparer.Ordinal))
+        foreach (var (path, text) in files.Where(f => KeptSchema(f.Path) is null).OrderBy(f => f.Path, System.StringComparer.Ordinal))
         {
             locked.ReadFile(path, text);
         }

@@ -411,6 +411,32 @@ public sealed class GeneratorDiagnosticsTests
         Assert.Contains("| `Callsign` (read also as `Nickname`) |", schemas, StringComparison.Ordinal);
     }
 
+    // docs/GUIDE.md, When the model changes: the .proto of an earlier schema, kept as <id>.schema-<N>.proto, is embedded
+    // in the codec for protobuf migrations and is not the record of current numbers (its own are reserved in that one).
+    [Fact]
+    public void Generate_KeptProtoOfAnEarlierSchema_IsEmbeddedInTheCodec_AndNumbersNothing()
+    {
+        const string kept = "message Root {\n  optional int32 a = 3;\n  optional string nickname = 7;\n}\n";
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile("""
+            namespace Sample;
+            using Engine.Serialization;
+            [SaveModel(SchemaVersion = 2), MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public int A { get; set; } public string Callsign { get; set; } = ""; }
+            """), null,
+            ("Schemas/Sample.Root.proto", "message Root {\n  optional int32 a = 1;\n  optional string callsign = 9;\n  reserved 7;\n  reserved \"nickname\";\n}\n"),
+            ("Schemas/Sample.Root.schema-1.proto", kept),
+            ("Schemas/Other.Model.schema-1.proto", "message Root {\n  optional int32 a = 4;\n}\n"));
+
+        Assert.Empty(run.Diagnostics);
+        GeneratorHarness.AssertClean(run.Compilation.GetDiagnostics());
+        string schemas = run.ResolverSource("SaveModels.Schemas.g.cs");
+        Assert.Contains("optional int32 a = 1;", schemas, StringComparison.Ordinal);
+        Assert.Contains("optional string callsign = 9;", schemas, StringComparison.Ordinal);
+        Assert.Contains($"public const string Schema1 = {Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(kept, quote: true)};", schemas, StringComparison.Ordinal);
+        Assert.DoesNotContain("a = 4", schemas, StringComparison.Ordinal);
+        Assert.Contains("ProtoRecord(int schemaVersion) => schemaVersion switch { 1 => ", run.ResolverSource("SaveModels.g.cs"), StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Generate_MemberRenamedByFormerlySavedAs_Unrecorded_GetsTheNumberItsEarliestKeyGot()
     {
