@@ -4,7 +4,7 @@ using Engine.Serialization.Tools.Commands;
 namespace Engine.Serialization.Tools;
 
 /// <summary>
-/// The savetool commands (info, dump, verify, convert, diff, edit, freeze) over the saves of every model registered in this
+/// The savetool commands (info, dump, verify, convert, diff, edit, freeze, schemas) over the saves of every model registered in this
 /// process. The <c>savetool</c> program runs them for the engine's GameContent; a game runs them for its own models
 /// with one call from its own program, as <c>return SaveTool.Run(args);</c> (docs/GUIDE.md).
 /// </summary>
@@ -34,6 +34,7 @@ public static class SaveTool
                 ["diff", ..] => DiffCommand.Run(rest, tool),
                 ["edit", ..] => EditCommand.Run(rest, tool),
                 ["freeze", ..] => FreezeCommand.Run(rest, tool),
+                ["schemas", ..] => SchemasCommand.Run(rest, tool),
                 ["help" or "--help" or "-h", ..] => Help(tool.Text),
                 [] => throw ToolException.Usage("no command given"),
                 [var command, ..] => throw ToolException.Usage($"unknown command '{command}'"),
@@ -86,6 +87,10 @@ public static class SaveTool
               Keeps saves of this release as fixtures its tests load in every later release
               (SaveFixtures.LoadAll): under DIR/MODEL-ID/schema-N/, never rewritten; with
               --every-format, saved again through the model in every format and compression.
+          schemas [MODEL-ID]... --into DIR
+              Writes each model's .proto (the record of its protobuf field numbers, which the
+              generator reads back), XSD and member tables into DIR to check in; a .proto of an
+              earlier schema version is kept as NAME.schema-N.proto, never written again.
           help, --help
               This text.
 

@@ -1,3 +1,4 @@
+using Engine.Serialization.Tools;
 using System.Buffers;
 using System.Diagnostics;
 using System.Text;
@@ -134,19 +135,14 @@ public sealed class GeneratedSchemasTests
 
     /// <summary>
     /// The checked-in file holds <paramref name="generated"/>; with SCHEMAS_UPDATE=1, it is written so (a .proto of an
-    /// earlier schema version kept first as the record of that schema's field numbers, see <see cref="KeptProtos"/>).
+    /// earlier schema version kept first as the record of that schema's field numbers, see <see cref="SchemaFiles"/>).
     /// </summary>
     private static void Matches(string path, string generated)
     {
-        if (Update && (!File.Exists(path) || File.ReadAllText(path) != generated))
+        if (Update)
         {
             Directory.CreateDirectory(Path.GetDirectoryName(path)!);
-            if (Path.GetExtension(path) == ".proto")
-            {
-                KeptProtos.Keep(path, generated);
-            }
-
-            File.WriteAllText(path, generated);
+            SchemaFiles.WriteFile(path, generated);
             return;
         }
 

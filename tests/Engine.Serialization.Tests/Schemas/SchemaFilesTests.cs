@@ -1,10 +1,11 @@
 using Engine.Serialization.Models;
 using Engine.Serialization.Tests.Versioning;
+using Engine.Serialization.Tools;
 
 namespace Engine.Serialization.Tests.Schemas;
 
 /// <summary>The schema writer keeps a model's .proto of each earlier schema version when it writes a newer one, and never writes a kept one again.</summary>
-public sealed class KeptProtosTests : IDisposable
+public sealed class SchemaFilesTests : IDisposable
 {
     private readonly string _folder = Directory.CreateTempSubdirectory("kept-protos-").FullName;
 
@@ -14,14 +15,16 @@ public sealed class KeptProtosTests : IDisposable
         string path = Path.Combine(_folder, "my.game.proto");
         File.WriteAllText(path, Proto(1, "fields of 1"));
 
-        Assert.Null(KeptProtos.Keep(path, Proto(1, "fields of 1, a member added")));
-        Assert.Equal(Path.Combine(_folder, "my.game.schema-1.proto"), KeptProtos.Keep(path, Proto(2, "fields of 2")));
+        Assert.True(SchemaFiles.WriteFile(path, Proto(1, "fields of 1, a member added")));
+        Assert.False(File.Exists(Path.Combine(_folder, "my.game.schema-1.proto")));
+        File.WriteAllText(path, Proto(1, "fields of 1"));
+        Assert.True(SchemaFiles.WriteFile(path, Proto(2, "fields of 2")));
         Assert.Equal(Proto(1, "fields of 1"), File.ReadAllText(Path.Combine(_folder, "my.game.schema-1.proto")));
+        Assert.False(SchemaFiles.WriteFile(path, Proto(2, "fields of 2")));
 
         File.WriteAllText(path, Proto(1, "a version-1 file written again by mistake"));
-        KeptProtos.Keep(path, Proto(2, "fields of 2"));
-        File.WriteAllText(path, Proto(2, "fields of 2"));
-        KeptProtos.Keep(path, Proto(3, "fields of 3"));
+        SchemaFiles.WriteFile(path, Proto(2, "fields of 2"));
+        SchemaFiles.WriteFile(path, Proto(3, "fields of 3"));
 
         Assert.Equal(Proto(1, "fields of 1"), File.ReadAllText(Path.Combine(_folder, "my.game.schema-1.proto")));
         Assert.Equal(Proto(2, "fields of 2"), File.ReadAllText(Path.Combine(_folder, "my.game.schema-2.proto")));
@@ -31,8 +34,8 @@ public sealed class KeptProtosTests : IDisposable
     [Fact]
     public void GeneratedProto_NamesItsSchemaVersion()
     {
-        Assert.Equal(1, KeptProtos.SchemaVersionOf(SaveModels.SchemasOf<ColonyV1>().Proto));
-        Assert.Equal(2, KeptProtos.SchemaVersionOf(SaveModels.SchemasOf<ColonyV2>().Proto));
+        Assert.Equal(1, SchemaFiles.SchemaVersionOf(SaveModels.SchemasOf<ColonyV1>().Proto));
+        Assert.Equal(2, SchemaFiles.SchemaVersionOf(SaveModels.SchemasOf<ColonyV2>().Proto));
     }
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
