@@ -121,12 +121,17 @@ internal static class DiagnosticDescriptors
         "Earlier key can't be read",
         "Member '{1}' of '{0}' has [FormerlySavedAs(\"{2}\")], but {3}: {4}");
 
+    public static readonly DiagnosticDescriptor TypeChangeWithoutMigration = Create(
+        "EGEN022",
+        "Member's type changed without a migration",
+        "Member '{1}' of '{0}' is saved as protobuf {2} (the model's .proto, schema version {5}), and its type {3} is {4}: saves already written can't be read into it; write an ISchemaMigration step that converts the value, list it in the [SaveModel]'s Migrations and raise SchemaVersion above {5}. A widening (a larger whole number, float to double, T to T?, an array to a list) needs neither.");
+
     private static readonly Dictionary<string, DiagnosticDescriptor> ById = new[]
     {
         UnsupportedType, IntegerKey, MissingKey, DuplicateKey, NoConstructor, MemberNotRestored, AbstractWithoutUnion,
         InvalidResolver, InaccessibleType, UnhashableKey, KeyInMapMode, HiddenMember, NonPublicKey, InvalidUnion,
         InvalidFormatter, PrivateAccess, InvalidSaveModel, InvalidProtoRecord, ProtoFieldClash, ProtoMessageOrphaned,
-        FormerKeyClash,
+        FormerKeyClash, TypeChangeWithoutMigration,
     }.ToDictionary(d => d.Id);
 
     public static IEnumerable<DiagnosticDescriptor> All => ById.Values;

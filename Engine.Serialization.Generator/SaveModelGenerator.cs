@@ -208,7 +208,12 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
             }
 
             roots.Add(root);
-            saveModels.Add(new SaveModelInfo(root, "Codec_" + TypeNames.Identifier(type), id, version, new(migrations)));
+            var kept = records
+                .Select(r => (Schema: ProtoLock.KeptSchema(r.Path), r.Text))
+                .Where(r => r.Schema is { } schema && schema.ModelId == id && schema.SchemaVersion < version)
+                .Select(r => new KeptProto(r.Schema!.Value.SchemaVersion, r.Text))
+                .OrderBy(r => r.SchemaVersion);
+            saveModels.Add(new SaveModelInfo(root, "Codec_" + TypeNames.Identifier(type), id, version, new(migrations), new(kept)));
         }
 
         return Build(builder, "Engine.Serialization.Generated", "SaveModels", isSaveModels: true, declaresConstructor: false, roots, saveModels,
@@ -243,7 +248,7 @@ public sealed class SaveModelGenerator : IIncrementalGenerator
         ProtoLock? locked, Location? at)
     {
         builder.Complete();
-        var numbers = locked is null ? [] : ProtoNumbering.Assign(builder.Objects, locked, builder, at);
+        var numbers = locked is null ? [] : ProtoNumbering.Assign(builder.Objects, locked, saveModels.ToDictionary(m => m.ModelId, m => m.SchemaVersion), builder, at);
         return new GenerationModel(
             ns,
             className,

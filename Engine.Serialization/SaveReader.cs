@@ -96,10 +96,13 @@ internal static class SaveReader
             throw new ForeignSaveException(problem);
         }
 
-        return (info, Upgrade(info, stored, options.Migrations ?? codec.Migrations, options.CheckMigrationSteps));
+        return (info, Upgrade(info, stored, options.Migrations ?? codec.Migrations, options.CheckMigrationSteps, codec));
     }
 
-    /// <summary>The payload of any save, checked and decompressed, and migrated when <paramref name="migrations"/> are given.</summary>
+    /// <summary>
+    /// The payload of any save, checked and decompressed, and migrated when <paramref name="migrations"/> are given (not a
+    /// protobuf save's: the fields of one are named by its model's record of their numbers, which this doesn't know).
+    /// </summary>
     public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload(ReadOnlyMemory<byte> data, LoadOptions options, SchemaMigrations? migrations)
     {
         using var budget = LoadBudget.ForLoad(options, data.Length);
@@ -109,7 +112,7 @@ internal static class SaveReader
             return (info, PayloadCompression.Decompress(info.Header.Compression, stored, checked((int)info.Header.DecodedLength)));
         }
 
-        return (info, Upgrade(info, stored, migrations, options.CheckMigrationSteps));
+        return (info, Upgrade(info, stored, migrations, options.CheckMigrationSteps, model: null));
     }
 
     /// <summary>Why a load of <paramref name="modelId"/> with these options refuses the save, or null when it takes it.</summary>
@@ -165,10 +168,15 @@ internal static class SaveReader
         }
     }
 
-    private static ReadOnlyMemory<byte> Upgrade(SaveInfo info, ReadOnlyMemory<byte> stored, SchemaMigrations migrations, bool checkSteps)
+    /// <summary>
+    /// Brings the payload up to the schema of <paramref name="migrations"/>; <paramref name="model"/>, the save's model when
+    /// this build has it, names a protobuf save's fields, if the migrations are its own schema's.
+    /// </summary>
+    private static ReadOnlyMemory<byte> Upgrade(SaveInfo info, ReadOnlyMemory<byte> stored, SchemaMigrations migrations, bool checkSteps, SaveModelCodec? model)
     {
         var header = info.Header;
         var payload = PayloadCompression.Decompress(header.Compression, stored, checked((int)header.DecodedLength));
-        return migrations.Upgrade(header.SchemaVersion, payload, stored => SaveDocuments.Open(header.Format, stored), checkSteps);
+        var numbering = model?.SchemaVersion == migrations.CurrentVersion ? model : null;
+        return migrations.Upgrade(header.SchemaVersion, payload, stored => SaveDocuments.Open(header.Format, stored, numbering, header.SchemaVersion), checkSteps);
     }
 }

@@ -21,7 +21,8 @@ public static partial class SaveSerializer
 
     /// <summary>
     /// Any save's bare payload, checked and decompressed: the standard document of its format, for tools that know no
-    /// model. Migrated only when <see cref="LoadOptions.Migrations"/> says how.
+    /// model. Migrated only when <see cref="LoadOptions.Migrations"/> says how; an older protobuf save, whose fields only
+    /// its model's record of their numbers names, is then refused (<see cref="ReadPayload{T}"/> migrates it).
     /// </summary>
     public static (SaveInfo Info, ReadOnlyMemory<byte> Payload) ReadPayload(ReadOnlyMemory<byte> data, LoadOptions? options = null) =>
         SaveReader.ReadPayload(data, options ?? LoadOptions.Default, options?.Migrations);

@@ -28,4 +28,5 @@ if [ -n "${ours//$'\n'/}" ]; then
   echo "$ours" >&2
   exit 1
 fi
-echo "$out/$assembly"
+# Where the binary is, for a test run that reuses this publish (tests/Engine.Testing/NativePrograms.cs).
+echo "$out/$assembly" | tee "$root/artifacts/native-publish-$name.path"

@@ -19,31 +19,19 @@ failed=0
 # and GNU time, which reports the native game's peak memory to the tests that bound it.
 bash "$root/build/apt-install.sh" lz4 libxml2-utils protobuf-compiler libprotobuf-dev strace time || exit 1
 
-# Publishes a program with NativeAOT and exports its path in the variable named first; a failed publish counts.
+# Publishes every native program the tests launch (build/native-programs.txt) and exports each one's path in its
+# variable; a failed publish counts.
 native_status=0
-publish() {
-  local variable="$1" what="$2" path
-  shift 2
-  if path="$(bash "$root/build/publish-native.sh" "$@")"; then
+while read -r variable project name arguments; do
+  # shellcheck disable=SC2086 # the publish arguments are separate words
+  if path="$(bash "$root/build/publish-native.sh" "$project" "$name" $arguments </dev/null)"; then
     export "$variable=$path"
   else
-    echo "the native publish of $what failed" >&2
+    echo "the native publish of $project as $name failed" >&2
     native_status=1
     failed=$((failed + 1))
   fi
-}
-
-publish GAME_SAMPLE_NATIVE "the sample game"
-# The sample game without the opt-in formats: what a game that saves only MessagePack carries.
-publish GAME_SAMPLE_MSGPACK_NATIVE "the MessagePack-only sample game" Game.Sample/Game.Sample.csproj game-sample-msgpack \
-  -p:SaveFormatXml=false -p:SaveFormatProtobuf=false
-# The second game, outside the solution, built as README tells a game to reference the engine.
-publish RPG_GAME_NATIVE "the RPG" tests/RpgGame/RpgGame.csproj rpg-game
-# The shared-slot test's processes, native when this names them (the test runs them under JIT when it is unset).
-publish SAVE_LOOP_NATIVE "SaveLoop" tests/SaveLoop/SaveLoop.csproj SaveLoop
-
-# savetool as it ships natively: the tests run its commands in the NativeAOT binary too.
-publish SAVETOOL_NATIVE "savetool" Tools/SaveTool/SaveTool.csproj savetool
+done < <(grep -vE '^(#|$)' "$root/build/native-programs.txt")
 
 # The mutation-fuzzing tests each write one line of counts here; stale ones would mislead.
 fuzz_reports="$root/artifacts/fuzz"

@@ -9,7 +9,8 @@ namespace Engine.Serialization.Generator.Analysis;
 /// its number. A new member gets a number derived from its name alone (FNV-1a, in 16..262143 past the range protobuf
 /// reserves), so it is the same in every build whatever else changes, and adding a member is the only edit needed;
 /// recording it in the .proto later keeps that number. A recorded member that is gone leaves its number reserved. A
-/// member renamed with <c>[FormerlySavedAs]</c> keeps the number of its earlier name, recorded or derived.
+/// member renamed with <c>[FormerlySavedAs]</c> keeps the number of its earlier name, recorded or derived. A recorded
+/// member keeps a type its saves can be read as (<see cref="ProtoTypeChanges"/>).
 /// </summary>
 internal static class ProtoNumbering
 {
@@ -18,7 +19,8 @@ internal static class ProtoNumbering
     private const int ReservedFrom = 19000;
     private const int ReservedTo = 19999;
 
-    public static List<ProtoNumbers> Assign(IReadOnlyList<ObjectModel> objects, ProtoLock locked, ShapeBuilder builder, Microsoft.CodeAnalysis.Location? at)
+    public static List<ProtoNumbers> Assign(
+        IReadOnlyList<ObjectModel> objects, ProtoLock locked, IReadOnlyDictionary<string, int> schemaVersions, ShapeBuilder builder, Microsoft.CodeAnalysis.Location? at)
     {
         foreach (var problem in locked.Problems)
         {
@@ -35,7 +37,16 @@ internal static class ProtoNumbering
                 name = SchemaNames.Capitalized(type.Shape.SchemaName) + i;
             }
 
-            result.Add(Number(type, name, locked.Messages.TryGetValue(name, out var message) ? message : null, builder, at));
+            var message = locked.Messages.TryGetValue(name, out var recorded) ? recorded : null;
+            result.Add(Number(type, name, message, builder, at));
+            foreach (var member in type.Members.Where(m => m.IsRestored))
+            {
+                var field = RecordedField(member, message);
+                if (field is not null && message!.Types.TryGetValue(field, out var recordedType))
+                {
+                    ProtoTypeChanges.Check(type, member, recordedType, locked, schemaVersions, builder, at);
+                }
+            }
         }
 
         // A recorded type that still exists (in a referenced assembly, say) was not renamed; it is just not in these models.
@@ -52,6 +63,10 @@ internal static class ProtoNumbering
 
         return result;
     }
+
+    /// <summary>The recorded field holding the member's saved values: its own, else that of its earliest recorded earlier key.</summary>
+    private static string? RecordedField(MemberModel member, LockedMessage? message) =>
+        message is null ? null : new[] { member.Key }.Concat(member.FormerKeys).Select(SchemaNames.Snake).FirstOrDefault(message.Fields.ContainsKey);
 
     /// <summary>The number a new field of this name gets when nothing else holds it.</summary>
     public static int Hashed(string fieldName)

@@ -44,8 +44,11 @@ internal sealed record GenerationModel(
 /// <summary>An object's protobuf message: its name, each member's field number (0 for a member a load doesn't restore), and what stays reserved.</summary>
 internal sealed record ProtoNumbers(string HelperName, string MessageName, EquatableArray<int> Fields, EquatableArray<int> ReservedNumbers, EquatableArray<string> ReservedNames);
 
-/// <summary>One <c>[SaveModel]</c> root and what its codec says of it.</summary>
-internal sealed record SaveModelInfo(ValueShape Root, string CodecName, string ModelId, int SchemaVersion, EquatableArray<string> Migrations);
+/// <summary>One <c>[SaveModel]</c> root and what its codec says of it; <paramref name="KeptProtos"/>, the .proto of each earlier schema it keeps.</summary>
+internal sealed record SaveModelInfo(ValueShape Root, string CodecName, string ModelId, int SchemaVersion, EquatableArray<string> Migrations, EquatableArray<KeptProto> KeptProtos);
+
+/// <summary>The .proto an earlier schema of a model was written with (<c>{id}.schema-{N}.proto</c>): the record of that schema's field numbers.</summary>
+internal sealed record KeptProto(int SchemaVersion, string Text);
 
 /// <summary>One <c>if (t == typeof(TypeName)) return Creation;</c> line of the resolver's lookup.</summary>
 internal sealed record LookupEntry(string TypeName, string Creation);

@@ -174,6 +174,9 @@ internal static class ModelEmitter
             var schemaVersion = ObjectCode.SchemaVersionMember(model, root) is { } member ? $"(long){string.Format(member.Get, "value")}" : "null";
             var schemaTypes = new Schemas.SchemaTypes(model, root);
             var readsFormerKeys = schemaTypes.Shapes.Any(s => schemaTypes.Object(s) is { } o && o.Members.Any(m => m.FormerKeys.Count > 0));
+            var keptProtos = saveModel.KeptProtos.Count == 0 ? "null" : "schemaVersion switch { "
+                + string.Concat(saveModel.KeptProtos.Select(kept => $"{kept.SchemaVersion} => Schemas_{saveModel.CodecName}.Schema{kept.SchemaVersion}, "))
+                + "_ => null }";
             code.Line();
             code.Line($$"""
                 private sealed class {{saveModel.CodecName}} : global::Engine.Serialization.Models.SaveModelCodec<{{type}}>
@@ -216,6 +219,8 @@ internal static class ModelEmitter
                     public override {{type}} ReadProtobuf(ref global::ProtoBuf.ProtoReader.State state) => {{root.HelperName}}.ReadProto(ref state);
 
                     public override global::Engine.Serialization.Models.SaveModelSchemas Schemas => Schemas_{{saveModel.CodecName}}.Value;
+
+                    public override string ProtoRecord(int schemaVersion) => {{keptProtos}};
                 }
                 """);
         }

@@ -24,5 +24,6 @@ internal static class OptionalFormats
     /// <summary>The refusal of a format this build left out, saying how a game opts in.</summary>
     public static SaveFormatUnavailableException Unavailable(SaveFormat format) =>
         new($"This build of the game has no {format} saves, so it can neither write nor load one; a game that needs them sets "
-            + $"<SaveFormat{format}>true</SaveFormat{format}> in its project.");
+            + $"<SaveFormat{format}>true</SaveFormat{format}> in its project (a game referencing the engine's project rather than its "
+            + "package also imports Engine.Serialization/buildTransitive/Engine.Serialization.targets, which makes that line the switch).");
 }

@@ -1,3 +1,4 @@
+using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
 
 namespace Engine.Serialization.Migrations;
@@ -44,8 +45,8 @@ public sealed class SchemaMigrations
 
     /// <summary>
     /// The payload of a save of <paramref name="schemaVersion"/> as the current schema has it: unchanged when it is
-    /// current, migrated step by step on the document <paramref name="open"/> makes of it when older (null: its format
-    /// has no document to migrate), refused when newer. With <paramref name="checkSteps"/> (a game's tests of its older
+    /// current, migrated step by step on the document <paramref name="open"/> makes of it when older (null: a protobuf
+    /// save whose model this build lacks, so nothing names its fields), refused when newer. With <paramref name="checkSteps"/> (a game's tests of its older
     /// saves), a step that changes nothing in the document, or renames or removes a member no object has, fails with an
     /// <see cref="InvalidOperationException"/> naming the step.
     /// </summary>
@@ -69,8 +70,7 @@ public sealed class SchemaMigrations
                 $"The save is from schema {schemaVersion}, older than this version of the game can bring up to date (oldest {OldestVersion}): load and save it once in an earlier version of the game.");
         }
 
-        var document = open(payload) ?? throw new UnsupportedSaveVersionException(
-            $"The save is from schema {schemaVersion} in a format whose members are numbered rather than named (protobuf), so it can't be brought up to schema {CurrentVersion}: load and save it once in the version of the game that wrote it, choosing MessagePack or XML.");
+        var document = open(payload) ?? throw ProtobufDocument.NoRecord(modelId: null, schemaVersion, CurrentVersion);
         for (int version = schemaVersion; version < CurrentVersion; version++)
         {
             var step = _steps[version - OldestVersion];
@@ -95,7 +95,15 @@ public sealed class SchemaMigrations
             }
         }
 
-        return document.Encode();
+        try
+        {
+            return document.Encode();
+        }
+        catch (Exception e) when (e is not SaveException)
+        {
+            throw new SaveCorruptedException(
+                $"The save could not be brought up to schema {CurrentVersion} ({_steps[^1].Description}): {e.Message.TrimEnd('.')}.", innerException: e);
+        }
     }
 
     private static void Check(ISchemaMigration step, int version, DocumentEdits edits)

@@ -37,6 +37,12 @@ public abstract class SaveModelCodec
     public abstract SaveModelSchemas Schemas { get; }
 
     /// <summary>
+    /// The .proto of an earlier schema of the model, kept beside its .proto as <c>{ModelId}.schema-{N}.proto</c>: the
+    /// record of that schema's field numbers, which brings its protobuf saves up to date. Null when the build keeps none.
+    /// </summary>
+    public abstract string? ProtoRecord(int schemaVersion);
+
+    /// <summary>
     /// Whether some member of the model reads a key it was saved under before (<see cref="FormerlySavedAsAttribute"/>):
     /// then a save's keys may not be the model's, and only the model knows which member each one is.
     /// </summary>

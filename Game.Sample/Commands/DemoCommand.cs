@@ -62,6 +62,7 @@ internal static class DemoCommand
             PlayCommand.WriteTurn(output, command, session.Execute(command));
         }
 
+        PlayCommand.WriteTurn(output, null, session.FinishAutosave() ?? "");
         return session;
     }
 

@@ -31,6 +31,7 @@ internal static class PlayCommand
             WriteTurn(output, interactive ? null : line, session.Execute(line));
         }
 
+        WriteTurn(output, null, session.FinishAutosave() ?? "");
         return 0;
     }
 

@@ -12,7 +12,9 @@ namespace Game.Sample.Game;
 /// A game being played: runs one typed command at a time against <see cref="State"/> and returns
 /// what to print. The whole game lives in <see cref="State"/>; moves change it and add to its
 /// message log, while save, load, slots and help only print, so saving a just-loaded game writes
-/// the same payload again.
+/// the same payload again. Entering a room autosaves, as games do: the store takes its snapshot
+/// before the move's reply and writes it in the background, keeping the newest
+/// <see cref="SaveSlotStore{T}.AutosavesKept"/>; the next save, load, slot list or quit waits for it.
 /// </summary>
 internal sealed class GameSession
 {
@@ -26,13 +28,14 @@ internal sealed class GameSession
         + "  inventory, i             what you carry\n"
         + "  save [slot]              save the game (slot 'quicksave' if none is given)\n"
         + "  load [slot]              load a saved game\n"
-        + "  slots                    list the saved games\n"
+        + "  slots                    list the saved games, with the autosaves of the last three rooms entered\n"
         + "  help                     this text\n"
         + "  quit                     leave the game";
 
     private readonly SaveSlotStore<GameContent> _store;
     private readonly TimeProvider _clock;
     private long _lastMoveAt;
+    private Task? _autosave;
 
     /// <summary>Starts playing <paramref name="state"/>, saving to and loading from <paramref name="store"/>.</summary>
     /// <param name="state">The game to play; <see cref="World.NewGame"/> for a new one.</param>
@@ -70,7 +73,8 @@ internal sealed class GameSession
     {
         ArgumentNullException.ThrowIfNull(line);
         var command = Parser.Parse(line);
-        return command.Verb switch
+        string autosaveFailure = command.Verb is Verb.Save or Verb.Load or Verb.Slots or Verb.Quit && FinishAutosave() is { } failure ? failure + "\n" : "";
+        return autosaveFailure + command.Verb switch
         {
             Verb.None => "",
             Verb.Unknown => $"I don't know how to \"{command.Text}\". Type 'help' for the commands.",
@@ -81,6 +85,25 @@ internal sealed class GameSession
             Verb.Quit => Quit(),
             _ => Move(command),
         };
+    }
+
+    /// <summary>
+    /// Waits for the autosave of the last room entered to be written. Null when it was (or there was none); otherwise
+    /// what to tell the player. A file-system failure, in a game where it ends the game, is thrown.
+    /// </summary>
+    public string? FinishAutosave()
+    {
+        var autosave = _autosave;
+        _autosave = null;
+        try
+        {
+            autosave?.GetAwaiter().GetResult();
+            return null;
+        }
+        catch (SaveException e) when (!EndsTheGame(e))
+        {
+            return $"The autosave could not be written: {e.Message}";
+        }
     }
 
     private string Move(Command command)
@@ -166,6 +189,12 @@ internal sealed class GameSession
         target.Visited = true;
         turn.Say(DescribeRoom(target));
         Story.Ambient(turn, target);
+        if (FinishAutosave() is { } failure)
+        {
+            turn.Say(failure);
+        }
+
+        _autosave = _store.AutosaveAsync(State, Metadata());
     }
 
     private void Take(Turn turn, string subject)
@@ -284,8 +313,7 @@ internal sealed class GameSession
     /// <summary>Saves to the slot the player named, or to the quick save when none was named.</summary>
     private string Save(string slot)
     {
-        var metadata = SaveMetadata.For(State);
-        metadata.Title = $"{State.CurrentRoom().Name}, move {State.Player.Moves}";
+        var metadata = Metadata();
         try
         {
             if (slot.Length == 0)
@@ -308,6 +336,14 @@ internal sealed class GameSession
         {
             return $"The game could not be saved: {e.Message}";
         }
+    }
+
+    /// <summary>What a save of the game now says of itself: its title names the room and the move.</summary>
+    private SaveMetadata Metadata()
+    {
+        var metadata = SaveMetadata.For(State);
+        metadata.Title = $"{State.CurrentRoom().Name}, move {State.Player.Moves}";
+        return metadata;
     }
 
     /// <summary>Replaces the whole state with the slot's. Prints, but changes nothing in the loaded state.</summary>

@@ -4,7 +4,7 @@ using Engine.Serialization.Tools.Commands;
 namespace Engine.Serialization.Tools;
 
 /// <summary>
-/// The savetool commands (info, dump, verify, convert, diff, edit) over the saves of every model registered in this
+/// The savetool commands (info, dump, verify, convert, diff, edit, freeze) over the saves of every model registered in this
 /// process. The <c>savetool</c> program runs them for the engine's GameContent; a game runs them for its own models
 /// with one call from its own program, as <c>return SaveTool.Run(args);</c> (docs/GUIDE.md).
 /// </summary>
@@ -33,6 +33,7 @@ public static class SaveTool
                 ["convert", ..] => ConvertCommand.Run(rest, tool),
                 ["diff", ..] => DiffCommand.Run(rest, tool),
                 ["edit", ..] => EditCommand.Run(rest, tool),
+                ["freeze", ..] => FreezeCommand.Run(rest, tool),
                 ["help" or "--help" or "-h", ..] => Help(tool.Text),
                 [] => throw ToolException.Usage("no command given"),
                 [var command, ..] => throw ToolException.Usage($"unknown command '{command}'"),
@@ -81,6 +82,10 @@ public static class SaveTool
               The member paths whose values differ between two saves' games.
           edit FILE --set PATH=VALUE [--set PATH=VALUE]...
               Changes values, writes new checksums and keeps the previous file as FILE.bak.
+          freeze FILE... --into DIR [--every-format]
+              Keeps saves of this release as fixtures its tests load in every later release
+              (SaveFixtures.LoadAll): under DIR/MODEL-ID/schema-N/, never rewritten; with
+              --every-format, saved again through the model in every format and compression.
           help, --help
               This text.
 

@@ -38,16 +38,8 @@ internal sealed partial class DocumentationSnippet
 
         """;
 
-    // The namespaces the documentation's declarations and fragments leave out.
-    private const string EngineUsings = """
-        global using global::Engine.Serialization;
-        global using global::Engine.Serialization.Compression;
-        global using global::Engine.Serialization.Formats;
-        global using global::Engine.Serialization.Migrations;
-        global using global::Engine.Serialization.Slots;
-        global using global::MessagePack;
-
-        """;
+    // The namespaces the documentation's declarations and fragments leave out: exactly those docs/GUIDE.md names.
+    private static readonly string EngineUsings = string.Concat(OmittedNamespaces().Select(name => $"global using global::{name};\n"));
 
     // The game a fragment is a piece of: README's model.
     private const string FragmentGame = """
@@ -101,6 +93,20 @@ internal sealed partial class DocumentationSnippet
             .Prepend("README.md");
 
     /// <summary>Every ```csharp block of the documentation.</summary>
+    /// <summary>
+    /// The namespaces docs/GUIDE.md's opening says snippets leave out: the backquoted names in the parentheses after
+    /// "Snippets leave out their `using` lines", a name starting with a dot being one under Engine.Serialization.
+    /// </summary>
+    public static IReadOnlyList<string> OmittedNamespaces()
+    {
+        string guide = File.ReadAllText(Path.Combine(Repository.Root, "docs", "GUIDE.md")).Replace("\n", " ", StringComparison.Ordinal);
+        const string Opening = "Snippets leave out their `using` lines (";
+        int start = guide.IndexOf(Opening, StringComparison.Ordinal);
+        Assert.True(start >= 0, $"docs/GUIDE.md no longer says '{Opening}...)'.");
+        string list = guide[(start + Opening.Length)..guide.IndexOf(')', start)];
+        return [.. BackQuoted().Matches(list).Select(m => m.Groups[1].Value).Select(name => name.StartsWith('.') ? "Engine.Serialization" + name : name)];
+    }
+
     public static IEnumerable<DocumentationSnippet> All() =>
         DocumentationFiles().SelectMany(MarkdownCodeBlock.In).Where(block => block.Language == "csharp").Select(block => new DocumentationSnippet(block));
 
@@ -173,4 +179,7 @@ internal sealed partial class DocumentationSnippet
 
     [GeneratedRegex(@"(?<=//.*)\b(?<id>EGEN\d{3}|CS\d{4})\b")]
     private static partial Regex ErrorComment();
+
+    [GeneratedRegex("`([^`]+)`")]
+    private static partial Regex BackQuoted();
 }

@@ -12,8 +12,8 @@ namespace Engine.Serialization.Generator.Tests;
 /// <list type="bullet">
 /// <item>statements and type declarations together are a whole program, a game's Program.cs: it shows its own usings,
 /// so it gets only the .NET SDK's implicit ones (System, System.Collections.Generic, System.IO, System.Linq, ...);</item>
-/// <item>type declarations alone also get the engine's namespaces (Engine.Serialization and its .Slots, .Formats,
-/// .Compression and .Migrations, MessagePack);</item>
+/// <item>type declarations alone also get the engine's namespaces, exactly those docs/GUIDE.md's opening names
+/// (<see cref="DocumentationSnippet.OmittedNamespaces"/>);</item>
 /// <item>statements alone are a piece of a game's code, the body of a method given the same usings, the game's state
 /// <c>MyGameState state</c> (README's model), <c>string[] args</c> and <c>ShowMessage(string)</c>; its own using
 /// directives go to the top of the file;</item>

@@ -411,6 +411,32 @@ public sealed class GeneratorDiagnosticsTests
         Assert.Contains("| `Callsign` (read also as `Nickname`) |", schemas, StringComparison.Ordinal);
     }
 
+    // docs/GUIDE.md, When the model changes: the .proto of an earlier schema, kept as <id>.schema-<N>.proto, is embedded
+    // in the codec for protobuf migrations and is not the record of current numbers (its own are reserved in that one).
+    [Fact]
+    public void Generate_KeptProtoOfAnEarlierSchema_IsEmbeddedInTheCodec_AndNumbersNothing()
+    {
+        const string kept = "message Root {\n  optional int32 a = 3;\n  optional string nickname = 7;\n}\n";
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile("""
+            namespace Sample;
+            using Engine.Serialization;
+            [SaveModel(SchemaVersion = 2), MessagePackObject(keyAsPropertyName: true)]
+            public sealed class Root { public int A { get; set; } public string Callsign { get; set; } = ""; }
+            """), null,
+            ("Schemas/Sample.Root.proto", "message Root {\n  optional int32 a = 1;\n  optional string callsign = 9;\n  reserved 7;\n  reserved \"nickname\";\n}\n"),
+            ("Schemas/Sample.Root.schema-1.proto", kept),
+            ("Schemas/Other.Model.schema-1.proto", "message Root {\n  optional int32 a = 4;\n}\n"));
+
+        Assert.Empty(run.Diagnostics);
+        GeneratorHarness.AssertClean(run.Compilation.GetDiagnostics());
+        string schemas = run.ResolverSource("SaveModels.Schemas.g.cs");
+        Assert.Contains("optional int32 a = 1;", schemas, StringComparison.Ordinal);
+        Assert.Contains("optional string callsign = 9;", schemas, StringComparison.Ordinal);
+        Assert.Contains($"public const string Schema1 = {Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(kept, quote: true)};", schemas, StringComparison.Ordinal);
+        Assert.DoesNotContain("a = 4", schemas, StringComparison.Ordinal);
+        Assert.Contains("ProtoRecord(int schemaVersion) => schemaVersion switch { 1 => ", run.ResolverSource("SaveModels.g.cs"), StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Generate_MemberRenamedByFormerlySavedAs_Unrecorded_GetsTheNumberItsEarliestKeyGot()
     {
@@ -424,6 +450,119 @@ public sealed class GeneratorDiagnosticsTests
         Assert.Empty(run.Diagnostics);
         Assert.Contains($"optional string callsign = {Analysis.ProtoNumbering.Hashed("name")};", run.ResolverSource("SaveModels.Schemas.g.cs"), StringComparison.Ordinal);
     }
+
+    // docs/GUIDE.md, When the model changes: a member whose type the model's .proto records as another, where no
+    // widening covers the change, fails the build unless the schema version is raised above the record's.
+    [Theory]
+    [InlineData("optional int64 gold = 1;", "public int Gold { get; set; }", "protobuf int64", "type int is int32")]
+    [InlineData("optional double gold = 1;", "public float Gold { get; set; }", "protobuf double", "type float is float")]
+    [InlineData("optional int32 gold = 1;", "public string Gold { get; set; } = \"\";", "protobuf int32", "type string is string")]
+    [InlineData("optional int32 gold = 1;", "public uint Gold { get; set; }", "protobuf int32", "type uint is uint32")]
+    [InlineData("optional int32 gold = 1;", "public ulong Gold { get; set; }", "protobuf int32", "type ulong is fixed64")]
+    [InlineData("optional int32 gold = 1;", "public Purse Gold { get; set; } = new();", "protobuf int32", "Sample.Purse is message")]
+    [InlineData("optional Purse gold = 1;", "public int Gold { get; set; }", "protobuf Purse", "is int32")]
+    [InlineData("repeated int32 gold = 1 [packed = true];", "public System.Collections.Generic.List<long> Gold { get; set; } = [];", "protobuf repeated int32", "is repeated int64")]
+    [InlineData("repeated int32 gold = 1 [packed = true];", "public System.Collections.Generic.Dictionary<string, int> Gold { get; set; } = [];", "protobuf repeated int32", "is repeated message")]
+    [InlineData("repeated int32 gold = 1 [packed = true];", "public System.Collections.Generic.List<int?> Gold { get; set; } = [];", "protobuf repeated int32", "is repeated message")]
+    [InlineData("optional int32 gold = 1;", "public int[] Gold { get; set; } = [];", "protobuf int32", "is repeated int32")]
+    [InlineData("repeated string gold = 1;", "public System.Collections.Generic.List<string?> Gold { get; set; } = [];", "protobuf repeated string", "is repeated message")]
+    [InlineData("optional Grade gold = 1;", "public int Gold { get; set; }", "protobuf Grade", "is int32")]
+    public void Generate_MemberTypeChangedWithoutASchemaBump_ReportsTypeChangeWithoutMigration(string recorded, string member, string was, string now)
+    {
+        AssertSingleWithRecord("EGEN022", TypeChangeModel(member, schemaVersion: 1), TypeChangeRecord(recorded), "Member 'Gold' of 'Sample.Root'", was, now, "schema version 1", "raise SchemaVersion above 1");
+    }
+
+    [Fact]
+    public void Generate_MemberTypeChangedWithASchemaBump_IsClean()
+    {
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile(TypeChangeModel("public int Gold { get; set; }", schemaVersion: 2)), null,
+            ("Schemas/Sample.Root.proto", TypeChangeRecord("optional int64 gold = 1;")));
+
+        Assert.Empty(run.Diagnostics);
+        GeneratorHarness.AssertClean(run.Compilation.GetDiagnostics());
+    }
+
+    // Records of several schemas (an earlier one kept beside the current): the latest says what saves hold now.
+    [Theory]
+    [InlineData("public long Gold { get; set; }", null)]
+    [InlineData("public int Gold { get; set; }", "EGEN022")]
+    public void Generate_RecordsOfTwoSchemas_CheckTheMemberAgainstTheLatest(string member, string? expected)
+    {
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile(TypeChangeModel(member, schemaVersion: 2)), null,
+            ("Schemas/Sample.Root.proto", TypeChangeRecord("optional int64 gold = 1;").Replace("(schema version 1)", "(schema version 2)", StringComparison.Ordinal)),
+            ("Schemas/Sample.Root.schema-1.proto", TypeChangeRecord("optional int32 gold = 1;")));
+
+        Assert.Equal(expected, Assert.Single(run.Diagnostics.Select(d => d.Id).DefaultIfEmpty()));
+    }
+
+    // The widenings every format reads need nothing, whatever the schema version; so do a type the record can't tell apart.
+    [Theory]
+    [InlineData("optional int32 gold = 1;", "public long Gold { get; set; }")]
+    [InlineData("optional int32 gold = 1;", "public long? Gold { get; set; }")]
+    [InlineData("optional int32 gold = 1;", "public int? Gold { get; set; }")]
+    [InlineData("optional uint32 gold = 1;", "public int Gold { get; set; }")]
+    [InlineData("optional uint32 gold = 1;", "public long Gold { get; set; }")]
+    [InlineData("optional uint32 gold = 1;", "public ulong Gold { get; set; }")]
+    [InlineData("optional float gold = 1;", "public double Gold { get; set; }")]
+    [InlineData("optional float gold = 1;", "public double? Gold { get; set; }")]
+    [InlineData("optional string gold = 1;", "public string? Gold { get; set; }")]
+    [InlineData("repeated int32 gold = 1 [packed = true];", "public int[] Gold { get; set; } = [];")]
+    [InlineData("repeated int32 gold = 1 [packed = true];", "public System.Collections.Generic.IReadOnlyList<int> Gold { get; set; } = [];")]
+    [InlineData("repeated Purse gold = 1;", "public Purse[] Gold { get; set; } = [];")]
+    [InlineData("optional Grade gold = 1;", "public Grade Gold { get; set; }")]
+    [InlineData("optional Grade gold = 1;", "public Grade? Gold { get; set; }")]
+    [InlineData("optional Purse gold = 1;", "public Purse? Gold { get; set; }")]
+    [InlineData("optional Wallet gold = 1;", "public Purse Gold { get; set; } = new();")]
+    public void Generate_MemberWidened_IsClean(string recorded, string member)
+    {
+        var run = GeneratorHarness.Run(GeneratorHarness.Compile(TypeChangeModel(member, schemaVersion: 1)), null,
+            ("Schemas/Sample.Root.proto", TypeChangeRecord(recorded)));
+
+        Assert.Empty(run.Diagnostics);
+        GeneratorHarness.AssertClean(run.Compilation.GetDiagnostics());
+    }
+
+    private static string TypeChangeModel(string member, int schemaVersion) => $$"""
+        #nullable enable
+        namespace Sample;
+        using Engine.Serialization;
+        using Engine.Serialization.Migrations;
+        [SaveModel(SchemaVersion = {{schemaVersion}}{{(schemaVersion > 1 ? ", Migrations = new[] { typeof(GoldConverted) }" : "")}}), MessagePackObject(keyAsPropertyName: true)]
+        public sealed class Root { {{member}} }
+        [MessagePackObject(keyAsPropertyName: true)]
+        public sealed class Purse { public int Coins { get; set; } }
+        public enum Grade { Low, High, Extreme }
+        public sealed class GoldConverted : ISchemaMigration
+        {
+            public int FromVersion => 1;
+            public string Description => "Gold converted";
+            public void Apply(DocumentObject root) => root.Remove("Gold");
+        }
+        """;
+
+    /// <summary>The model's .proto as the generator writes it for schema version 1, with Root's one field <paramref name="field"/>.</summary>
+    private static string TypeChangeRecord(string field) => $$"""
+        // The protobuf schema of the save model 'Sample.Root' (schema version 1), generated from the model's declaration by
+        // Engine.Serialization.Generator.
+        syntax = "proto2";
+
+        package sample;
+
+        // Sample.Root
+        message Root {
+          {{field}}
+        }
+
+        // Sample.Purse
+        message Purse {
+          optional int32 coins = 1;
+        }
+
+        enum Grade {
+          GRADE_LOW = 0;
+          GRADE_HIGH = 1;
+        }
+        """;
 
     // The workaround users had before [FormerlySavedAs], [Key("Nickname")] on a keyAsPropertyName member, is EGEN011;
     // the attribute keeps the type keyAsPropertyName.
@@ -527,7 +666,7 @@ public sealed class GeneratorDiagnosticsTests
         var descriptors = DiagnosticDescriptors.All.ToList();
         var index = File.ReadAllText(Path.Combine(docs, "diagnostics", "README.md"));
 
-        Assert.Equal(21, descriptors.Count);
+        Assert.Equal(22, descriptors.Count);
         foreach (var descriptor in descriptors)
         {
             Assert.Contains($"| [{descriptor.Id}]({descriptor.Id}.md) | {descriptor.Title} |", index, StringComparison.Ordinal);

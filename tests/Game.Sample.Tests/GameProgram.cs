@@ -1,24 +1,24 @@
 using System.Diagnostics;
+using Engine.Testing;
 
 namespace Game.Sample.Tests;
 
-/// <summary>The sample game as a program: its JIT build (from this test's output) or its NativeAOT build.</summary>
-public sealed record GameProgram(string Name, string FileName, IReadOnlyList<string> LeadingArguments)
+/// <summary>
+/// The sample game as a program: its JIT build (from this test's output) or its NativeAOT build, located (and published
+/// when missing) the first time a test runs it.
+/// </summary>
+public sealed record GameProgram(string Name, Func<string> Locate, IReadOnlyList<string> LeadingArguments)
 {
-    public static readonly GameProgram Jit = new("jit", "dotnet", [Path.Combine(AppContext.BaseDirectory, "game-sample.dll")]);
+    public static readonly GameProgram Jit = new("jit", () => "dotnet", [Path.Combine(AppContext.BaseDirectory, "game-sample.dll")]);
 
-    /// <summary>build/test.sh publishes it before the tests run and names it in GAME_SAMPLE_NATIVE.</summary>
-    public static readonly GameProgram Native = new(
-        "native",
-        Environment.GetEnvironmentVariable("GAME_SAMPLE_NATIVE") is { Length: > 0 } path ? path : Path.Combine(Engine.Testing.Repository.Root, "artifacts", "native", "game-sample"),
-        []);
+    /// <summary>build/test.sh publishes it before the tests run and names it in GAME_SAMPLE_NATIVE; without it, the first test to run it publishes it.</summary>
+    public static readonly GameProgram Native = new("native", () => NativePrograms.Path("GAME_SAMPLE_NATIVE"), []);
 
     /// <summary>The native build without XML and protobuf (-p:SaveFormatXml=false -p:SaveFormatProtobuf=false), named in GAME_SAMPLE_MSGPACK_NATIVE.</summary>
-    public static readonly GameProgram NativeMessagePackOnly = new(
-        "native, MessagePack only",
-        Environment.GetEnvironmentVariable("GAME_SAMPLE_MSGPACK_NATIVE") is { Length: > 0 } path ? path
-            : Path.Combine(Engine.Testing.Repository.Root, "artifacts", "game-sample-msgpack", "game-sample"),
-        []);
+    public static readonly GameProgram NativeMessagePackOnly = new("native, MessagePack only", () => NativePrograms.Path("GAME_SAMPLE_MSGPACK_NATIVE"), []);
+
+    /// <summary>The program to start: "dotnet" for the JIT build, the native binary's path otherwise.</summary>
+    public string FileName => Locate();
 
     public static TheoryData<string> Both() => new(Jit.Name, Native.Name);
 
@@ -28,10 +28,9 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
     /// </summary>
     public GameProgram Under(IReadOnlyList<string> wrapper)
     {
-        RequirePublished();
         return wrapper.Count == 0
             ? this
-            : new($"{Name} under {wrapper[0]}", wrapper[0], [.. wrapper.Skip(1), Engine.Testing.FolderCondition.ReachableCopy(FileName), .. LeadingArguments]);
+            : new($"{Name} under {wrapper[0]}", () => wrapper[0], [.. wrapper.Skip(1), Engine.Testing.FolderCondition.ReachableCopy(FileName), .. LeadingArguments]);
     }
 
     public static GameProgram Named(string name) => name == Jit.Name ? Jit : Native;
@@ -47,11 +46,6 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
 
     private GameRun Run(IEnumerable<string> arguments, string input, bool measureMemory)
     {
-        if (Path.IsPathRooted(FileName))
-        {
-            RequirePublished();
-        }
-
         string? report = measureMemory ? Path.GetTempFileName() : null;
         var start = new ProcessStartInfo(report is null ? FileName : "/usr/bin/time")
         {
@@ -85,14 +79,6 @@ public sealed record GameProgram(string Name, string FileName, IReadOnlyList<str
         }
 
         return new GameRun(process.ExitCode, stdout.Result, stderr.Result, report is null ? null : PeakMemory(report));
-    }
-
-    private void RequirePublished()
-    {
-        if (this != Jit && !File.Exists(FileName))
-        {
-            throw new InvalidOperationException($"The {Name} game is not at {FileName}: publish it first as build/test.sh does.");
-        }
     }
 
     private static long PeakMemory(string report)

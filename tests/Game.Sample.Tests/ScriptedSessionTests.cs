@@ -34,6 +34,31 @@ public sealed class ScriptedSessionTests : IDisposable
 
     [Theory]
     [MemberData(nameof(GameProgram.Both), MemberType = typeof(GameProgram))]
+    public void WalkingThroughFourRooms_LeavesTheNewestThreeAutosaves_ListedAndLoadable(string program)
+    {
+        var game = GameProgram.Named(program);
+        string[] fourRooms = ["north", "east", "west", "west"];
+
+        var first = Play(game, ["take shovel", "use shovel on sand", "take key", .. fourRooms, "slots", "quit"]);
+        string[] kept = ["autosave-000002", "autosave-000003", "autosave-000004"];
+        var second = Play(game, [.. kept.Select(slot => $"load {slot}"), "quit"]);
+
+        string listing = first.Output[first.Output.IndexOf("> slots\n", StringComparison.Ordinal)..];
+        Assert.All(kept, slot => Assert.Contains(slot, listing, StringComparison.Ordinal));
+        Assert.DoesNotContain("autosave-000001", listing, StringComparison.Ordinal);
+        Assert.All(kept, slot => Assert.Contains($"Loaded slot '{slot}'.", second.Output, StringComparison.Ordinal));
+
+        // The moves before each room entered: three takes and uses, then one per step.
+        var store = new SaveSlotStore<GameContent>(_saveDir);
+        Assert.Equal(kept, store.List().Select(slot => slot.Name).Where(name => name.StartsWith("autosave-", StringComparison.Ordinal)).Order(StringComparer.Ordinal));
+        Assert.Equal([5, 6, 7], kept.Select(slot => store.Load(slot).Content.Player.Moves));
+        Assert.Equal(
+            kept.Select(slot => store.Load(slot).Content.CurrentRoom().Name),
+            kept.Select(slot => store.List().Single(s => s.Name == slot).Info!.Metadata.Title.Split(',')[0]));
+    }
+
+    [Theory]
+    [MemberData(nameof(GameProgram.Both), MemberType = typeof(GameProgram))]
     public void Load_OfADamagedSlot_SaysSoAndThePlayerPlaysOn(string program)
     {
         var game = GameProgram.Named(program);

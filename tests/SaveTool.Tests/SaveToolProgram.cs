@@ -7,17 +7,17 @@ namespace SaveTool.Tests;
 /// savetool run in this process (every model the tests registered is known) or as a program: its JIT build, from this
 /// test's output, or its NativeAOT build. The programs know only GameContent, as the shipped tool does.
 /// </summary>
-public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList<string> LeadingArguments)
+public sealed record SaveToolProgram(string Name, Func<string> Locate, IReadOnlyList<string> LeadingArguments)
 {
-    public static readonly SaveToolProgram InProcess = new("in-process", "", []);
+    public static readonly SaveToolProgram InProcess = new("in-process", () => "", []);
 
-    public static readonly SaveToolProgram Jit = new("jit", "dotnet", [Path.Combine(AppContext.BaseDirectory, "savetool.dll")]);
+    public static readonly SaveToolProgram Jit = new("jit", () => "dotnet", [Path.Combine(AppContext.BaseDirectory, "savetool.dll")]);
 
-    /// <summary>build/test.sh publishes it before the tests run and names it in SAVETOOL_NATIVE.</summary>
-    public static readonly SaveToolProgram Native = new(
-        "native",
-        Environment.GetEnvironmentVariable("SAVETOOL_NATIVE") is { Length: > 0 } path ? path : Path.Combine(Engine.Testing.Repository.Root, "artifacts", "savetool", "savetool"),
-        []);
+    /// <summary>build/test.sh publishes it before the tests run and names it in SAVETOOL_NATIVE; without it, the first test to run it publishes it.</summary>
+    public static readonly SaveToolProgram Native = new("native", () => Engine.Testing.NativePrograms.Path("SAVETOOL_NATIVE"), []);
+
+    /// <summary>The program to start: "dotnet" for the JIT build, the native binary's path otherwise (published when missing).</summary>
+    public string FileName => Locate();
 
     public static TheoryData<string> Programs() => new(Jit.Name, Native.Name);
 
@@ -31,10 +31,9 @@ public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList
     /// </summary>
     public SaveToolProgram Under(IReadOnlyList<string> wrapper)
     {
-        RequirePublished();
         return wrapper.Count == 0
             ? this
-            : new($"{Name} under {wrapper[0]}", wrapper[0], [.. wrapper.Skip(1), Engine.Testing.FolderCondition.ReachableCopy(FileName), .. LeadingArguments]);
+            : new($"{Name} under {wrapper[0]}", () => wrapper[0], [.. wrapper.Skip(1), Engine.Testing.FolderCondition.ReachableCopy(FileName), .. LeadingArguments]);
     }
 
     /// <summary>Runs the command; as a program, fails the test if it runs over a minute.</summary>
@@ -75,7 +74,6 @@ public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList
             throw new InvalidOperationException("A command run in this process can't be launched.");
         }
 
-        RequirePublished();
         var start = new ProcessStartInfo(FileName) { RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (string argument in LeadingArguments.Concat(arguments))
         {
@@ -83,15 +81,6 @@ public sealed record SaveToolProgram(string Name, string FileName, IReadOnlyList
         }
 
         return Process.Start(start)!;
-    }
-
-    private void RequirePublished()
-    {
-        if (this == Native && !File.Exists(FileName))
-        {
-            throw new InvalidOperationException(
-                $"The native savetool is not at {FileName}: publish it first with 'bash build/publish-native.sh Tools/SaveTool/SaveTool.csproj savetool' (build/test.sh does).");
-        }
     }
 }
 

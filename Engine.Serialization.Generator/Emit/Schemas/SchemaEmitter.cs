@@ -3,7 +3,7 @@ using Engine.Serialization.Generator.Emit.MessagePack;
 
 namespace Engine.Serialization.Generator.Emit.Schemas;
 
-/// <summary>Each save model's schemas and member tables, as the text its codec's <c>Schemas</c> returns.</summary>
+/// <summary>Each save model's schemas and member tables, as the text its codec's <c>Schemas</c> returns, and the .proto of each earlier schema it keeps.</summary>
 internal static class SchemaEmitter
 {
     public static string Emit(GenerationModel model)
@@ -25,6 +25,13 @@ internal static class SchemaEmitter
             code.Line(Values.Literal(xsd) + ",");
             code.Line(Values.Literal(tables) + ");");
             code.Outdent();
+            foreach (var kept in saveModel.KeptProtos)
+            {
+                code.Line();
+                code.Line($"// The .proto of schema {kept.SchemaVersion}, kept beside the model's own: the record of that schema's field numbers.");
+                code.Line($"public const string Schema{kept.SchemaVersion} = {Values.Literal(kept.Text)};");
+            }
+
             code.Close();
         }
 

@@ -209,9 +209,25 @@ public static class ProtobufCodec
     public static ulong ReadUnsigned(ref ProtoReader.State state) =>
         state.WireType == WireType.Varint ? state.ReadUInt64() : throw NotA(ref state, "varint");
 
-    /// <summary>A fixed64 field's value (a ulong's).</summary>
-    public static ulong ReadFixed64(ref ProtoReader.State state) =>
-        state.WireType == WireType.Fixed64 ? state.ReadUInt64() : throw NotA(ref state, "fixed64");
+    /// <summary>
+    /// A fixed64 field's value (a ulong's), or a varint in uint's range: a byte, ushort or uint member widened to ulong
+    /// keeps its field, which holds a varint in saves of the narrower member.
+    /// </summary>
+    public static ulong ReadFixed64(ref ProtoReader.State state)
+    {
+        switch (state.WireType)
+        {
+            case WireType.Fixed64:
+                return state.ReadUInt64();
+            case WireType.Varint:
+                ulong value = state.ReadUInt64();
+                return value <= uint.MaxValue
+                    ? value
+                    : throw new ProtoException($"Field {state.FieldNumber} is a varint of {value}, where its member's is a fixed64 or a varint of an unsigned 32-bit value.");
+            default:
+                throw NotA(ref state, "fixed64");
+        }
+    }
 
     /// <summary>A bool field's value: a varint holding 0 or 1, as protobuf writes it.</summary>
     public static bool ReadBoolean(ref ProtoReader.State state) => Boolean(ReadSigned(ref state));

@@ -159,8 +159,9 @@ public sealed class NumberRulesTests
     public void Load_XmlNumber(string member, string text, string expected) => Expect(expected, () => LoadXml(member, text));
 
     // protobuf: an integer is a varint only, read as 64 bits (a negative int32 or int64 in ten bytes) and held to its
-    // member's type, never truncated; a ulong is a fixed64; a bool a varint 0 or 1; a float fixed32, or fixed64 rounded to
-    // the nearest float (none beyond its range), a double fixed64 or fixed32; decimal its invariant text.
+    // member's type, never truncated; a ulong is a fixed64, or a varint in uint's range (a narrower unsigned member's);
+    // a bool a varint 0 or 1; a float fixed32, or fixed64 rounded to the nearest float (none beyond its range), a double
+    // fixed64 or fixed32; decimal its invariant text.
     [Theory]
     [InlineData("Int32", "varint -1", "-1")]
     [InlineData("Int32", "varint 2147483647", "2147483647")]
@@ -178,7 +179,10 @@ public sealed class NumberRulesTests
     [InlineData("Char", "varint 65", "A")]
     [InlineData("Int64", "varint -9223372036854775808", "-9223372036854775808")]
     [InlineData("UInt64", "fixed64 18446744073709551615", "18446744073709551615")]
-    [InlineData("UInt64", "varint 5", Refused)]
+    [InlineData("UInt64", "varint 5", "5")]
+    [InlineData("UInt64", "varint 4294967295", "4294967295")]
+    [InlineData("UInt64", "varint 4294967296", Refused)]
+    [InlineData("UInt64", "varint -1", Refused)]
     [InlineData("Flag", "varint 1", "True")]
     [InlineData("Flag", "varint 2", Refused)]
     [InlineData("Flag", "fixed32 1", Refused)]

@@ -9,14 +9,10 @@ namespace Engine.Serialization.Tests.Models;
 /// <summary>
 /// The RPG, a game outside the solution built as README tells a game to reference the engine, run as a program: its
 /// JIT build (from this test's output) and its NativeAOT build (build/test.sh publishes it and names it in
-/// RPG_GAME_NATIVE). Whatever the native program saves after a load is held, here under JIT, to the reflection oracle.
+/// RPG_GAME_NATIVE; without it, the first test to run it publishes it). Whatever the native program saves after a load is held, here under JIT, to the reflection oracle.
 /// </summary>
 public sealed class RpgGameProgramTests
 {
-    private static readonly string Native = Environment.GetEnvironmentVariable("RPG_GAME_NATIVE") is { Length: > 0 } path
-        ? path
-        : Path.Combine(Repository.Root, "artifacts", "rpg-game", "rpg-game");
-
     public static TheoryData<string> Programs() => ["jit", "native"];
 
     [Theory]
@@ -117,12 +113,7 @@ public sealed class RpgGameProgramTests
 
     private static (int ExitCode, string Output) Run(string program, params string[] arguments)
     {
-        if (program == "native" && !File.Exists(Native))
-        {
-            throw new InvalidOperationException($"The native RPG is not at {Native}: build/test.sh publishes it (dotnet publish tests/RpgGame -c Release -r linux-x64 -o artifacts/rpg-game).");
-        }
-
-        var start = program == "native" ? new ProcessStartInfo(Native) : new ProcessStartInfo("dotnet") { ArgumentList = { Path.Combine(AppContext.BaseDirectory, "rpg-game.dll") } };
+        var start = program == "native" ? new ProcessStartInfo(NativePrograms.Path("RPG_GAME_NATIVE")) : new ProcessStartInfo("dotnet") { ArgumentList = { Path.Combine(AppContext.BaseDirectory, "rpg-game.dll") } };
         foreach (string argument in arguments)
         {
             start.ArgumentList.Add(argument);

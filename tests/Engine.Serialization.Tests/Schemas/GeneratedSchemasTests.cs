@@ -4,6 +4,7 @@ using System.Text;
 using System.Text.RegularExpressions;
 using Engine.Core.Model;
 using Engine.Serialization.Models;
+using Engine.Serialization.Tests.Versioning;
 using Engine.Testing;
 using RpgGame.Lore;
 using RpgGame.Model;
@@ -33,6 +34,23 @@ public sealed class GeneratedSchemasTests
     {
         var files = Files(model);
         Matches(Path.Combine(files.Folder, files.Schemas.ProtoFileName), files.Schemas.Proto);
+    }
+
+    /// <summary>The test models' kept records of schema 1: what their release-1 models (still declared beside them) generate (build/schemas.sh writes them too).</summary>
+    [Theory]
+    [InlineData("tests.colony")]
+    [InlineData("tests.journal")]
+    [InlineData("tests.tally")]
+    public void CheckedInKeptProto_IsWhatItsEarlierReleasesModelGenerates(string modelId)
+    {
+        var release1 = modelId switch
+        {
+            ColonyV2.ModelId => SaveModels.SchemasOf<ColonyV1>(),
+            JournalV2.ModelId => SaveModels.SchemasOf<JournalV1>(),
+            _ => SaveModels.SchemasOf<TallyV1>(),
+        };
+
+        Matches(Path.Combine(Repository.Root, "tests", "Engine.Serialization.Tests", "Versioning", "Schemas", $"{modelId}.schema-1.proto"), release1.Proto);
     }
 
     [Theory]
@@ -114,12 +132,20 @@ public sealed class GeneratedSchemasTests
         }
     }
 
-    /// <summary>The checked-in file holds <paramref name="generated"/>; with SCHEMAS_UPDATE=1, it is written so.</summary>
+    /// <summary>
+    /// The checked-in file holds <paramref name="generated"/>; with SCHEMAS_UPDATE=1, it is written so (a .proto of an
+    /// earlier schema version kept first as the record of that schema's field numbers, see <see cref="KeptProtos"/>).
+    /// </summary>
     private static void Matches(string path, string generated)
     {
         if (Update && (!File.Exists(path) || File.ReadAllText(path) != generated))
         {
             Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+            if (Path.GetExtension(path) == ".proto")
+            {
+                KeptProtos.Keep(path, generated);
+            }
+
             File.WriteAllText(path, generated);
             return;
         }

@@ -56,11 +56,12 @@ public sealed class MigrationTests
     [Theory]
     [InlineData("small-protobuf-none.sav")]
     [InlineData("small-protobuf-lz4.sav")]
-    public void FrozenSchemaV1ProtobufSave_NeedingAMigration_IsRefusedClearly(string fixture)
+    public void FrozenSchemaV1ProtobufSave_WithNoModelOfTheStepsSchema_IsRefusedClearly(string fixture)
     {
+        // No model of schema 2 is built here (SchemaV2GameContent is no [SaveModel]), so nothing records which field each number was.
         var error = Assert.Throws<UnsupportedSaveVersionException>(() => SaveSerializer.ReadPayload(FixtureFiles.Read($"schema-v1/{fixture}"), SchemaV2));
 
-        Assert.Contains("numbered rather than named", error.Message, StringComparison.Ordinal);
+        Assert.Contains("lacks the record of schema 1's field numbers", error.Message, StringComparison.Ordinal);
     }
 
     [Theory]

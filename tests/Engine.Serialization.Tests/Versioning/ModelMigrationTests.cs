@@ -15,6 +15,7 @@ public sealed class ModelMigrationTests
     [Theory]
     [InlineData(SaveFormat.MessagePack)]
     [InlineData(SaveFormat.Xml)]
+    [InlineData(SaveFormat.Protobuf)]
     public void SchemaOneSave_LoadsThroughTheStepsTheModelDeclares(SaveFormat format)
     {
         var older = new JournalV1 { Caption = "The miller's key", Pages = 12 };
@@ -27,6 +28,32 @@ public sealed class ModelMigrationTests
         Assert.Equal(("The miller's key", 12), (loaded.Heading, loaded.Pages));
         Assert.Equal(2, SaveSerializer.ReadPayload<JournalV2>(SaveSerializer.Save(loaded)).Info.Header.SchemaVersion);
     }
+
+    [Fact]
+    public void SchemaOneProtobufSave_OfAModelKeepingNoRecordOfSchemaOne_IsRefusedNamingTheFileToKeep()
+    {
+        var older = new JournalV1 { Caption = "The miller's key", Pages = 12 };
+        byte[] payload = SaveFiles.DecodedPayload(SaveSerializer.Save(older, options: new SaveOptions { Format = SaveFormat.Protobuf }));
+        var file = new ArrayBufferWriter<byte>();
+        SaveContainer.Write(file, SaveFormat.Protobuf, SaveCompression.None, 1, new SaveMetadata { Title = "t", ModelId = UnrecordedJournal.ModelId }, payload, payload.Length);
+
+        var error = Assert.Throws<UnsupportedSaveVersionException>(() => SaveSerializer.Load<UnrecordedJournal>(file.WrittenMemory));
+
+        Assert.Contains("lacks the record of schema 1's field numbers", error.Message, StringComparison.Ordinal);
+        Assert.Contains("keep tests.journal.unrecorded.schema-1.proto beside the model's .proto", error.Message, StringComparison.Ordinal);
+    }
+}
+
+/// <summary>Schema 2 of a journal whose build keeps no record of schema 1's protobuf field numbers (no tests.journal.unrecorded.schema-1.proto).</summary>
+[SaveModel(Id = ModelId, SchemaVersion = 2, Migrations = [typeof(CaptionIsHeading)])]
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class UnrecordedJournal
+{
+    public const string ModelId = "tests.journal.unrecorded";
+
+    public string Heading { get; set; } = "";
+
+    public int Pages { get; set; }
 }
 
 /// <summary>The journal as schema 1 wrote it (its saves are framed with <see cref="JournalV2"/>'s id: two models of one assembly can't share one).</summary>

@@ -44,7 +44,8 @@ public sealed class NewerValueTests
         }
     }
 
-    // A protobuf save older than the game is refused before it is read: its members can't be migrated.
+    // Not protobuf: an older protobuf save is read through its model's record of that schema's field numbers, and these
+    // steps (to schema 2) are not the model's own (schema 1), so it is refused before it is read.
     [Theory]
     [InlineData(SaveFormat.MessagePack)]
     [InlineData(SaveFormat.Xml)]

@@ -10,26 +10,13 @@ namespace Engine.Serialization.Tests.Versioning;
 /// <summary>
 /// Issue 33: a migration reaches the objects inside union cases, lists and dictionaries, the same way in every format,
 /// and every value of an older save lands where the newer model has it (checked against a graph built by hand, not
-/// by the generator). A step that changes nothing is reported by the check a game's tests turn on.
+/// by the generator). A step that changes nothing is reported by the check a game's tests turn on. Protobuf saves are read
+/// through the record of schema 1 the model keeps (Versioning/Schemas/tests.colony.schema-1.proto).
 /// </summary>
 public sealed class UnionMigrationTests
 {
-    public static TheoryData<SaveFormat, SaveCompression> NamedFormats()
-    {
-        var cases = new TheoryData<SaveFormat, SaveCompression>();
-        foreach (var (format, compression) in SaveCases.EveryFormat().Select(c => ((SaveFormat)c[0], (SaveCompression)c[1])))
-        {
-            if (format != SaveFormat.Protobuf)
-            {
-                cases.Add(format, compression);
-            }
-        }
-
-        return cases;
-    }
-
     [Theory]
-    [MemberData(nameof(NamedFormats))]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
     public void UnionListRename_AsIssue33Wrote_ReachesEveryCase(SaveFormat format, SaveCompression compression)
     {
         var older = new ColonyV1
@@ -51,7 +38,7 @@ public sealed class UnionMigrationTests
     }
 
     [Theory]
-    [MemberData(nameof(NamedFormats))]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
     public void Release1Save_ThroughTheModelsStep_EveryValueLandsWhereRelease2HasIt(SaveFormat format, SaveCompression compression)
     {
         var loaded = SaveSerializer.Load<ColonyV2>(Release1Save(Release1(), format, compression), new LoadOptions { CheckMigrationSteps = true });
@@ -61,7 +48,7 @@ public sealed class UnionMigrationTests
     }
 
     [Theory]
-    [MemberData(nameof(NamedFormats))]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
     public void StepRenamingAMemberNoObjectHas_IsReportedByTheCheck_NamingTheStepAndTheMember(SaveFormat format, SaveCompression compression)
     {
         byte[] save = Release1Save(Release1(), format, compression);
@@ -77,7 +64,7 @@ public sealed class UnionMigrationTests
     }
 
     [Theory]
-    [MemberData(nameof(NamedFormats))]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
     public void StepThatChangesSomeMembersButMissesOne_IsReportedByTheCheck_NamingTheMissedMember(SaveFormat format, SaveCompression compression)
     {
         byte[] save = Release1Save(Release1(), format, compression);
@@ -89,7 +76,7 @@ public sealed class UnionMigrationTests
     }
 
     [Theory]
-    [MemberData(nameof(NamedFormats))]
+    [MemberData(nameof(SaveCases.EveryFormat), MemberType = typeof(SaveCases))]
     public void RewritingADictionaryKeyToOneItAlreadyHas_FailsTheMigration(SaveFormat format, SaveCompression compression)
     {
         var older = Release1();
