@@ -49,9 +49,9 @@ public sealed class EvolutionTests(EvolutionTests.Releases releases) : IClassFix
     /// <summary>
     /// Each release's checked-in record of its protobuf field numbers (tests/EvolvingGame/Schemas/v1, v2, v3) is the
     /// one it builds with: release 2's keeps release 1's numbers, reserves the removed ones, and numbers the renamed
-    /// Overseer as Governor. With SCHEMAS_UPDATE=1 the records are written; run it twice, as build/schemas.sh does: the
-    /// second run builds with what the first wrote and must change nothing. A new release's record starts as a copy of
-    /// the previous release's.
+    /// Overseer as Governor; and each earlier release's record is kept beside it as evolving.colony.schema-N.proto.
+    /// With SCHEMAS_UPDATE=1 the records are written; run it twice, as build/schemas.sh does: the second run builds with
+    /// what the first wrote and must change nothing. A new release's record starts as a copy of the previous release's.
     /// </summary>
     [Fact]
     public void EachReleasesProtoRecord_IsTheSchemaItBuildsWith()
@@ -67,6 +67,19 @@ public sealed class EvolutionTests(EvolutionTests.Releases releases) : IClassFix
             }
 
             Assert.Equal(File.ReadAllText(record), proto);
+
+            // Each earlier schema's record, kept beside it: a protobuf save of that schema is read through it.
+            for (int earlier = 1; earlier < release; earlier++)
+            {
+                string kept = Path.Combine(Releases.Game, "Schemas", $"v{release}", $"evolving.colony.schema-{earlier}.proto");
+                string earlierRecord = Path.Combine(Releases.Game, "Schemas", $"v{earlier}", "evolving.colony.proto");
+                if (Environment.GetEnvironmentVariable("SCHEMAS_UPDATE") == "1")
+                {
+                    File.Copy(earlierRecord, kept, overwrite: true);
+                }
+
+                Assert.Equal(File.ReadAllText(earlierRecord), File.ReadAllText(kept));
+            }
         }
 
         string[] release1 = File.ReadAllLines(Path.Combine(Releases.Game, "Schemas", "v1", "evolving.colony.proto"));
@@ -90,9 +103,12 @@ public sealed class EvolutionTests(EvolutionTests.Releases releases) : IClassFix
         var (exitCode, output) = Run(["dotnet", program], "check", _saves);
 
         Assert.Equal(1, exitCode);
-        foreach (string named in new[] { "r1-MessagePack-None", "r1-MessagePack-Lz4", "r1-Xml-None", "r1-Xml-Lz4" })
+        var lines = output.Split('\n');
+        foreach (string save in Directory.GetFiles(_saves).Select(f => Path.GetFileNameWithoutExtension(f)))
         {
-            Assert.Contains($"FAIL  {named} in r2: Colony.Settlers[\"ada\"].Callsign is \"\", not \"Ace\"; Colony.Settlers[\"bo\"].Callsign is \"\", not \"Bee\"", output, StringComparison.Ordinal);
+            string line = lines.Single(l => l.Contains($" {save} in r2: ", StringComparison.Ordinal));
+            Assert.StartsWith("FAIL  ", line, StringComparison.Ordinal);
+            Assert.Contains("Colony.Settlers[\"ada\"].Callsign is \"\", not \"Ace\"; Colony.Settlers[\"bo\"].Callsign is \"\", not \"Bee\"", line, StringComparison.Ordinal);
         }
 
         Assert.Contains("evolving r2: 0 passed, 6 failed", output, StringComparison.Ordinal);
@@ -135,15 +151,14 @@ public sealed class EvolutionTests(EvolutionTests.Releases releases) : IClassFix
         Releases.Run(program[0], [.. program[1..], .. arguments]);
 
     /// <summary>
-    /// The game's three releases, built once for the class: under JIT (dotnet build -p:GameRelease=N), and published
-    /// with NativeAOT by build/publish-native.sh the first time a test asks for them (a minute or two each).
+    /// The game's three releases, built once for the class under JIT (dotnet build -p:GameRelease=N); published with
+    /// NativeAOT as build/test.sh does, or the first time a test asks for them (a minute or two each).
     /// </summary>
     public sealed class Releases
     {
         public static readonly int[] Numbers = [1, 2, 3];
 
         private readonly Dictionary<int, string> _jit = [];
-        private readonly Lazy<Dictionary<int, string>> _native;
 
         public Releases()
         {
@@ -151,15 +166,14 @@ public sealed class EvolutionTests(EvolutionTests.Releases releases) : IClassFix
             {
                 _jit[release] = Build(Path.Combine(Game, "EvolvingGame.csproj"), release, Path.Combine(Repository.Root, "artifacts", "evolving", $"jit-r{release}"));
             }
-
-            _native = new(() => Numbers.ToDictionary(release => release, Publish));
         }
 
         public static string Game { get; } = Path.Combine(Repository.Root, "tests", "EvolvingGame");
 
         public string[] Jit(int release) => ["dotnet", _jit[release]];
 
-        public string[] Native(int release) => [_native.Value[release]];
+        // build/native-programs.txt lists each release as EVOLVING_R<N>_NATIVE.
+        public string[] Native(int release) => [NativePrograms.Path($"EVOLVING_R{release}_NATIVE")];
 
         /// <summary>Builds <paramref name="project"/> at <paramref name="release"/> into <paramref name="output"/>; returns its program.</summary>
         public static string Build(string project, int release, string output)
@@ -207,18 +221,6 @@ public sealed class EvolutionTests(EvolutionTests.Releases releases) : IClassFix
             string output = process.StandardOutput.ReadToEnd();
             process.WaitForExit();
             return (process.ExitCode, output + errors.Result);
-        }
-
-        private static string Publish(int release)
-        {
-            var (exitCode, log) = Run(
-                "bash",
-                Path.Combine(Repository.Root, "build", "publish-native.sh"),
-                Path.GetRelativePath(Repository.Root, Path.Combine(Game, "EvolvingGame.csproj")),
-                $"evolving-r{release}",
-                $"-p:GameRelease={release}");
-            Assert.True(exitCode == 0, log);
-            return Path.Combine(Repository.Root, "artifacts", $"evolving-r{release}", "evolving");
         }
     }
 }
