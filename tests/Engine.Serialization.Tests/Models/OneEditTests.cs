@@ -11,6 +11,7 @@ namespace Engine.Serialization.Tests.Models;
 /// naming where it is. A control copy, whose added member is left out of
 /// the save, shows the check does catch a member that doesn't travel.
 /// </summary>
+[Collection(GameBuilds.Name)]
 public sealed class OneEditTests
 {
     private const string AddedMember = "    public string Motto { get; set; } = \"\";";
