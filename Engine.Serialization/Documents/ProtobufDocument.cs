@@ -476,10 +476,12 @@ internal sealed class ProtobufDocument : SaveDocument
             foreach (var member in _members)
             {
                 var field = target.IsUnion && member.Saved is { InOneof: true } saved ? target.Field(saved.Number) : target.Field(member.Name);
-                if (field is null && member.Saved is { } kept && target.Field(kept.Number) is null && member.Value is not Set)
+                if (field is null && member.Saved is { } kept && member.Value is not Set)
                 {
-                    // A member the current message lacks keeps its saved number, where that number is free, for the reader to keep.
-                    field = kept;
+                    // A member the current message names otherwise keeps its number: renamed by [FormerlySavedAs], it is that
+                    // field, unless the steps gave the document a member of the field's own name. One the message lacks keeps its
+                    // saved number, where that number is free, for the reader to keep.
+                    field = target.Field(kept.Number) is { } renamed ? (_members.Exists(m => m.Name == renamed.Name) ? null : renamed) : kept;
                 }
 
                 if (field is not null)
