@@ -40,6 +40,23 @@ public sealed class FreshGameTests(PackageFeed feed)
         Assert.NotEmpty(Directory.GetFiles(Path.Combine(feed.Work, "data", "my-game", "saves"), "*.sav"));
     }
 
+    /// <summary>The documentation's game (<see cref="GuideGame"/>) from the packages, savetool's library among them, with XML and protobuf on.</summary>
+    [Fact]
+    public void TheGuidesGame_FromThePackages_WithXmlAndProtobufOn_PublishesWithNativeAot_SavesEveryFormat_WritesSchemasAndFixtures()
+    {
+        string game = Path.Combine(feed.Work, "guide-game");
+        Directory.CreateDirectory(game);
+        var project = Readme.Blocks("Getting the engine into a game", "xml");
+        File.WriteAllText(Path.Combine(game, "MyGame.csproj"), project[0]
+            .Replace($"Version=\"{feed.VersionPrefix}\"", $"Version=\"{feed.Version}\"", StringComparison.Ordinal)
+            .Replace("<PackageReference Include=\"Engine.Serialization\" ", $"<PackageReference Include=\"Engine.Serialization.Tools\" Version=\"{feed.Version}\" />\n    <PackageReference Include=\"Engine.Serialization\" ", StringComparison.Ordinal)
+            .Replace("</Project>", GuideGame.EveryFormat + "</Project>", StringComparison.Ordinal));
+        File.WriteAllText(Path.Combine(game, "nuget.config"), project[1].Replace(ReadmeFeed, feed.Folder, StringComparison.Ordinal));
+        GuideGame.WriteProgram(game);
+
+        GuideGame.PublishRunAndCheck(game, Path.Combine(feed.Work, "guide-game-home"));
+    }
+
     /// <summary>docs/GUIDE.md's savetool call in a game made from the packages: the commands work on the game's own model, natively.</summary>
     [Fact]
     public void AGameCallingSaveToolRun_FromThePackages_EditsItsOwnModelsSave_Natively()

@@ -3,10 +3,9 @@ using Engine.Testing;
 namespace Packaging.Tests;
 
 /// <summary>
-/// A new console game made in a temp folder by README.md's source route: "Getting the engine into a game" gives its
-/// project's references (the engine being this checkout), with XML and protobuf switched on, and "Using it" its program,
-/// which also saves and loads its state in every format and compression. Published with NativeAOT and run, it must
-/// find every format it asked for.
+/// The documentation's game (<see cref="GuideGame"/>) made in a temp folder by README.md's source route: "Getting the
+/// engine into a game" gives its project's references, the engine being this checkout, and docs/GUIDE.md's savetool
+/// section the reference to Engine.Serialization.Tools.
 /// </summary>
 public sealed class SourceGameTests : IDisposable
 {
@@ -15,7 +14,7 @@ public sealed class SourceGameTests : IDisposable
     private readonly string _work = Directory.CreateTempSubdirectory("engine-source-game-").FullName;
 
     [Fact]
-    public void AGameReferencingTheEnginesProjects_WithXmlAndProtobufOn_PublishesWithNativeAot_AndSavesEveryFormat()
+    public void AGameReferencingTheEnginesProjects_WithXmlAndProtobufOn_PublishesWithNativeAot_SavesEveryFormat_WritesSchemasAndFixtures()
     {
         var blocks = Readme.Blocks("Getting the engine into a game", "xml");
         string fromSource = blocks[2];
@@ -26,42 +25,16 @@ public sealed class SourceGameTests : IDisposable
         File.WriteAllText(Path.Combine(game, "MyGame.csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
             {properties}
-              <PropertyGroup>
-                <SaveFormatXml>true</SaveFormatXml>
-                <SaveFormatProtobuf>true</SaveFormatProtobuf>
-              </PropertyGroup>
+            {GuideGame.EveryFormat}
             {fromSource.Replace(ReadmeEngine, Repository.Root + "/", StringComparison.Ordinal)}
+              <ItemGroup>
+                <ProjectReference Include="{Repository.Root}/Tools/Engine.Serialization.Tools/Engine.Serialization.Tools.csproj" />
+              </ItemGroup>
             </Project>
             """);
-        string usingIt = Readme.Blocks("Using it", "csharp").Single();
-        string[] parts = usingIt.Split("[SaveModel]");
-        File.WriteAllText(Path.Combine(game, "Program.cs"), "using Engine.Serialization.Compression;\nusing Engine.Serialization.Formats;\n" + parts[0] + """
-            foreach (var format in Enum.GetValues<SaveFormat>())
-            {
-                foreach (var compression in Enum.GetValues<SaveCompression>())
-                {
-                    var again = SaveSerializer.Load<MyGameState>(SaveSerializer.Save(state, options: new SaveOptions { Format = format, Compression = compression }));
-                    Console.WriteLine($"{format} + {compression}: {again.PlayerName} has {again.Inventory["potion"]} potions");
-                }
-            }
+        GuideGame.WriteProgram(game);
 
-            [SaveModel]
-            """ + parts[1]);
-
-        Command.RunOrFail(Repository.Root, "bash", "build/native-prereqs.sh");
-        string log = Command.RunOrFail(game, "dotnet", "publish", "-c", "Release", "-o", "out", "-nologo", "-p:TreatWarningsAsErrors=true");
-        Assert.Empty(PublishLog.TrimWarnings(log));
-
-        var home = new Dictionary<string, string> { ["XDG_DATA_HOME"] = Path.Combine(_work, "data"), ["HOME"] = _work };
-        var (exitCode, output) = Command.Run(game, home, Path.Combine(game, "out", "MyGame"));
-
-        Assert.True(exitCode == 0, output);
-        Assert.Contains("Ann has 2 potions", output, StringComparison.Ordinal);
-        foreach (string format in new[] { "MessagePack", "Xml", "Protobuf" })
-        {
-            Assert.Contains($"{format} + None: Ann has 2 potions", output, StringComparison.Ordinal);
-            Assert.Contains($"{format} + Lz4: Ann has 2 potions", output, StringComparison.Ordinal);
-        }
+        GuideGame.PublishRunAndCheck(game, _work);
     }
 
     public void Dispose() => Directory.Delete(_work, recursive: true);
