@@ -10,8 +10,18 @@ namespace Game.Sample.Tests;
 public sealed class GameSessionTests : IDisposable
 {
     private readonly string _saveDir = Directory.CreateTempSubdirectory("game-session-").FullName;
+    private readonly List<GameSession> _sessions = [];
 
-    public void Dispose() => Directory.Delete(_saveDir, recursive: true);
+    /// <summary>Waits for each session's autosave (entering a room writes one in the background) before the folder goes.</summary>
+    public void Dispose()
+    {
+        foreach (var session in _sessions)
+        {
+            session.FinishAutosave();
+        }
+
+        Directory.Delete(_saveDir, recursive: true);
+    }
 
     [Fact]
     public void Walkthrough_FromANewGame_WinsWithEveryPoint()
@@ -119,7 +129,12 @@ public sealed class GameSessionTests : IDisposable
         Assert.Equal(before.Player.Score, session.State.Player.Score);
     }
 
-    private GameSession NewSession() => new(World.NewGame(), new SaveSlotStore<GameContent>(_saveDir));
+    private GameSession NewSession()
+    {
+        var session = new GameSession(World.NewGame(), new SaveSlotStore<GameContent>(_saveDir));
+        _sessions.Add(session);
+        return session;
+    }
 
     private static Engine.Core.Model.GameContent Copy(Engine.Core.Model.GameContent state) => SaveSerializer.Load<GameContent>(SaveSerializer.Save(state));
 }
