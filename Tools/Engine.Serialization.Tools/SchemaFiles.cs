@@ -19,15 +19,20 @@ public static partial class SchemaFiles
         ArgumentNullException.ThrowIfNull(schemas);
         ArgumentException.ThrowIfNullOrEmpty(folder);
         Directory.CreateDirectory(folder);
-        return
+        (string Name, string Text)[] files =
         [
-            .. new[]
-            {
-                (schemas.ProtoFileName, schemas.Proto),
-                (schemas.XsdFileName, schemas.Xsd),
-                (Path.ChangeExtension(schemas.ProtoFileName, ".md"), schemas.MemberTables),
-            }.Select(file => Path.Combine(folder, file.Item1) is var path ? (path, WriteFile(path, file.Item2)) : default),
+            (schemas.ProtoFileName, schemas.Proto),
+            (schemas.XsdFileName, schemas.Xsd),
+            (Path.ChangeExtension(schemas.ProtoFileName, ".md"), schemas.MemberTables),
         ];
+        var written = new List<(string Path, bool Changed)>();
+        foreach (var (name, text) in files)
+        {
+            string path = Path.Combine(folder, name);
+            written.Add((path, WriteFile(path, text)));
+        }
+
+        return written;
     }
 
     /// <summary>

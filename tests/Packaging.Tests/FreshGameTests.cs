@@ -1,5 +1,3 @@
-using Engine.Testing;
-
 namespace Packaging.Tests;
 
 /// <summary>
@@ -24,11 +22,7 @@ public sealed class FreshGameTests(PackageFeed feed)
         File.WriteAllText(Path.Combine(game, "nuget.config"), project[1].Replace(ReadmeFeed, feed.Folder, StringComparison.Ordinal));
         File.WriteAllText(Path.Combine(game, "Program.cs"), Readme.Blocks("Using it", "csharp").Single());
 
-        // NativeAOT's C toolchain and zlib, installed when missing.
-        Command.RunOrFail(Repository.Root, "bash", "build/native-prereqs.sh");
-        string log = Command.RunOrFail(game, "dotnet", "publish", "-c", "Release", "-o", "out", "-nologo", "-p:TreatWarningsAsErrors=true");
-
-        Assert.Empty(PublishLog.TrimWarnings(log));
+        PublishLog.PublishNatively(game);
 
         var home = new Dictionary<string, string> { ["XDG_DATA_HOME"] = Path.Combine(feed.Work, "data"), ["HOME"] = feed.Work };
         var (exitCode, output) = Command.Run(game, home, Path.Combine(game, "out", "MyGame"));
@@ -72,8 +66,7 @@ public sealed class FreshGameTests(PackageFeed feed)
             + Readme.Blocks("Looking inside saves: savetool", "csharp", "docs/GUIDE.md").Single()
             + "SaveSerializer.SaveToFile(args[0], new MyGameState { PlayerName = \"Ann\" });\nreturn 0;\n\n[SaveModel]" + model);
 
-        Command.RunOrFail(Repository.Root, "bash", "build/native-prereqs.sh");
-        Command.RunOrFail(game, "dotnet", "publish", "-c", "Release", "-o", "out", "-nologo", "-p:TreatWarningsAsErrors=true");
+        PublishLog.PublishNatively(game);
         string program = Path.Combine(game, "out", "ToolGame");
         Command.RunOrFail(game, program, "slot.sav");
         string edited = Command.RunOrFail(game, program, "savetool", "edit", "slot.sav", "--set", "PlayerName=Bo");

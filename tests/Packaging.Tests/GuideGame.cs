@@ -1,5 +1,3 @@
-using Engine.Testing;
-
 namespace Packaging.Tests;
 
 /// <summary>
@@ -48,10 +46,7 @@ internal static class GuideGame
     /// <summary>Publishes the game in <paramref name="game"/> (its program from <see cref="WriteProgram"/>), runs it with its saves under <paramref name="work"/>, and checks all of it.</summary>
     public static void PublishRunAndCheck(string game, string work)
     {
-        // NativeAOT's C toolchain and zlib, installed when missing.
-        Command.RunOrFail(Repository.Root, "bash", "build/native-prereqs.sh");
-        string log = Command.RunOrFail(game, "dotnet", "publish", "-c", "Release", "-o", "out", "-nologo", "-p:TreatWarningsAsErrors=true");
-        Assert.Empty(PublishLog.TrimWarnings(log));
+        PublishLog.PublishNatively(game);
 
         string program = Path.Combine(game, "out", "MyGame");
         var home = new Dictionary<string, string> { ["XDG_DATA_HOME"] = Path.Combine(work, "data"), ["HOME"] = work };
