@@ -220,6 +220,8 @@ internal static class ModelEmitter
 
                     public override global::Engine.Serialization.Models.SaveModelSchemas Schemas => Schemas_{{saveModel.CodecName}}.Value;
 
+                    public override global::Engine.Serialization.Models.SaveModelShape Shape => Schemas_{{saveModel.CodecName}}.Shape;
+
                     public override string ProtoRecord(int schemaVersion) => {{keptProtos}};
                 }
                 """);

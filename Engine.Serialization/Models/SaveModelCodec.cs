@@ -36,6 +36,9 @@ public abstract class SaveModelCodec
     /// <summary>The model's schemas for other tools (.proto, XSD) and its member tables, generated from its declaration.</summary>
     public abstract SaveModelSchemas Schemas { get; }
 
+    /// <summary>Every type the model reaches, as its saves hold it: how tools name, read and edit a saved game's values.</summary>
+    public abstract SaveModelShape Shape { get; }
+
     /// <summary>
     /// The .proto of an earlier schema of the model, kept beside its .proto as <c>{ModelId}.schema-{N}.proto</c>: the
     /// record of that schema's field numbers, which brings its protobuf saves up to date. Null when the build keeps none.

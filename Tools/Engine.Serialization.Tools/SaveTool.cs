@@ -4,7 +4,7 @@ using Engine.Serialization.Tools.Commands;
 namespace Engine.Serialization.Tools;
 
 /// <summary>
-/// The savetool commands (info, dump, verify, convert, diff, edit, freeze, schemas) over the saves of every model registered in this
+/// The savetool commands (info, dump, verify, convert, diff, edit, freeze, schema, schemas) over the saves of every model registered in this
 /// process. The <c>savetool</c> program runs them for the engine's GameContent; a game runs them for its own models
 /// with one call from its own program, as <c>return SaveTool.Run(args);</c> (docs/GUIDE.md).
 /// </summary>
@@ -35,6 +35,7 @@ public static class SaveTool
                 ["edit", ..] => EditCommand.Run(rest, tool),
                 ["freeze", ..] => FreezeCommand.Run(rest, tool),
                 ["schemas", ..] => SchemasCommand.Run(rest, tool),
+                ["schema", ..] => SchemaCommand.Run(rest, tool),
                 ["help" or "--help" or "-h", ..] => Help(tool.Text),
                 [] => throw ToolException.Usage("no command given"),
                 [var command, ..] => throw ToolException.Usage($"unknown command '{command}'"),
@@ -73,7 +74,9 @@ public static class SaveTool
           info FILE... [--json]
               Each save's header, metadata, sizes, compression ratio and checksums (valid or not).
           dump FILE [--path PATH]
-              The game in the save as JSON, or only the member at PATH (Rooms[3].Name).
+              The game in the save as JSON, or only the value at PATH, named as C# code names
+              it: Rooms[3].Name, Map[2,3], Stock["wood"], Equipment[Slot.Head] (a union's case
+              and a nullable's value are passed through).
           verify FILE|DIR
               Checks each save whole, through its model when this program has it; in a folder,
               every save and its backup (name.sav, name.sav.bak).
@@ -81,12 +84,19 @@ public static class SaveTool
               Writes the game again in another format, through its model (compression kept unless given).
           diff A B
               The member paths whose values differ between two saves' games.
-          edit FILE --set PATH=VALUE [--set PATH=VALUE]...
+          edit FILE --set PATH=VALUE [--set PATH=VALUE]... [--set-case PATH=CASE]...
               Changes values, writes new checksums and keeps the previous file as FILE.bak.
+              A value is read as its member's type: null where the model allows it, an enum
+              by name (Fire, Ice for flags), a TimeSpan, Guid or time in its usual text, text
+              in quotes as is ("null"). A union changes case only by --set-case (done first):
+              members of the same name and type are kept, the others start at their defaults.
           freeze FILE... --into DIR [--every-format]
               Keeps saves of this release as fixtures its tests load in every later release
               (SaveFixtures.LoadAll): under DIR/MODEL-ID/schema-N/, never rewritten; with
               --every-format, saved again through the model in every format and compression.
+          schema [MODEL-ID|FILE]...
+              Each model's objects with their members' keys and types, unions with their
+              cases, enums with their members: the names paths are made of.
           schemas [MODEL-ID]... --into DIR
               Writes each model's .proto (the record of its protobuf field numbers, which the
               generator reads back), XSD and member tables into DIR to check in; a .proto of an

@@ -1,26 +1,42 @@
 using System.Buffers;
 using System.Globalization;
+using Engine.Serialization.Models;
 using MessagePack;
 
 namespace Engine.Serialization.Tools;
 
 /// <summary>
-/// One value of a game in its MessagePack form replaced by one typed on the command line, read as the kind of value it
-/// replaces: text, a whole number, a number (single or double precision, as saved), true or false, or a time.
+/// One value of a game in its MessagePack form replaced by one typed on the command line, read as the model's type
+/// of the member reads it (<see cref="SavedValues.Encode"/>); without the model, as the kind of value it replaces:
+/// text, a whole number, a number (single or double precision, as saved), true or false, or a time.
 /// </summary>
 internal static class ValueEdit
 {
-    /// <summary>The game with the value at <paramref name="path"/> replaced, and the value before and after, for the report.</summary>
-    public static (ReadOnlyMemory<byte> Game, string Before, string After) Set(ReadOnlyMemory<byte> game, MemberPath path, string text)
+    /// <summary>The game with the value at <paramref name="path"/> replaced, the path as the model names it, and the value before and after, for the report.</summary>
+    public static (ReadOnlyMemory<byte> Game, string Path, string Before, string After) Set(ReadOnlyMemory<byte> game, SaveShape? root, MemberPath path, string text)
     {
-        var (start, length) = path.Locate(game);
-        var before = game.Slice(start, length);
-        byte[] value = Encode(before, path, text);
-        byte[] edited = new byte[game.Length - length + value.Length];
-        game.Span[..start].CopyTo(edited);
-        value.CopyTo(edited.AsSpan(start));
-        game.Span[(start + length)..].CopyTo(edited.AsSpan(start + value.Length));
-        return (edited, MessagePackJson.Short(before), MessagePackJson.Short(value));
+        var at = path.Locate(game, root);
+        var before = game.Slice(at.Start, at.Length);
+        byte[] value = at.Shape is null or { Kind: SaveShapeKind.Custom } ? Encode(before, path, text) : SavedValues.Encode(at, text, at.Path);
+        return (Replaced(game, at, value), at.Path, SavedValues.Short(before, at.Shape), SavedValues.Short(value, at.Shape));
+    }
+
+    /// <summary>The game with the union at <paramref name="path"/> made the case named <paramref name="caseName"/> (<see cref="SavedValues.ChangeCase"/>).</summary>
+    public static (ReadOnlyMemory<byte> Game, string Path, string Before, string After) SetCase(ReadOnlyMemory<byte> game, SaveShape root, MemberPath path, string caseName)
+    {
+        var at = path.Locate(game, root);
+        var before = game.Slice(at.Start, at.Length);
+        byte[] value = SavedValues.ChangeCase(before, at, caseName, at.Path);
+        return (Replaced(game, at, value), at.Path, SavedValues.Short(before, at.Shape), SavedValues.Short(value, at.Shape));
+    }
+
+    private static byte[] Replaced(ReadOnlyMemory<byte> game, MemberPath.Located at, byte[] value)
+    {
+        byte[] edited = new byte[game.Length - at.Length + value.Length];
+        game.Span[..at.Start].CopyTo(edited);
+        value.CopyTo(edited.AsSpan(at.Start));
+        game.Span[(at.Start + at.Length)..].CopyTo(edited.AsSpan(at.Start + value.Length));
+        return edited;
     }
 
     private static byte[] Encode(ReadOnlyMemory<byte> before, MemberPath path, string text)

@@ -25,6 +25,8 @@ internal static class SchemaEmitter
             code.Line(Values.Literal(xsd) + ",");
             code.Line(Values.Literal(tables) + ");");
             code.Outdent();
+            code.Line();
+            code.Line($"public static readonly global::Engine.Serialization.Models.SaveModelShape Shape = {ShapeTableWriter.Write(model, saveModel.Root)};");
             foreach (var kept in saveModel.KeptProtos)
             {
                 code.Line();

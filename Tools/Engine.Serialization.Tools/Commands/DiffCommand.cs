@@ -25,7 +25,7 @@ internal static class DiffCommand
         var diff = new GameDiff(output.Text);
         a.Walk(() =>
         {
-            diff.Compare(gameA, gameB);
+            diff.Compare(gameA, gameB, a.Codec?.Shape.Root);
             return 0;
         });
         output.Text.WriteLine(diff.Differences == 0 ? "The games are equal." : $"{diff.Differences} {(diff.Differences == 1 ? "member differs" : "members differ")}.");

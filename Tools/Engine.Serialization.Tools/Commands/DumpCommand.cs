@@ -19,8 +19,8 @@ internal static class DumpCommand
             var value = game;
             if (member is not null)
             {
-                var (start, length) = member.Locate(game);
-                value = game.Slice(start, length);
+                var at = member.Locate(game, save.Codec?.Shape.Root);
+                value = game.Slice(at.Start, at.Length);
             }
 
             MessagePackJson.Write(value, output.Bytes);

@@ -19,12 +19,16 @@ internal static class EditCommand
 {
     public static int Run(IEnumerable<string> args, ToolOutput output)
     {
-        var arguments = ToolArguments.Parse("edit", args, ["--set"], [], repeatable: ["--set"]);
+        var arguments = ToolArguments.Parse("edit", args, ["--set", "--set-case"], [], repeatable: ["--set", "--set-case"]);
         string path = arguments.Exactly(1, "one save file")[0];
-        var edits = arguments.Values("--set").Select(Edit.Parse).ToList();
+
+        // A case changed first, so that --set can give the new case's members their values.
+        var edits = arguments.Values("--set-case").Select(text => Edit.Parse(text, "--set-case", isCase: true))
+            .Concat(arguments.Values("--set").Select(text => Edit.Parse(text, "--set", isCase: false)))
+            .ToList();
         if (edits.Count == 0)
         {
-            throw ToolException.Usage("'edit' needs --set PATH=VALUE");
+            throw ToolException.Usage("'edit' needs --set PATH=VALUE or --set-case PATH=CASE");
         }
 
         // Held from the read to the write: a game's save to the slot meanwhile would be overwritten by this edit of the one before.
@@ -43,8 +47,18 @@ internal static class EditCommand
         {
             foreach (var edit in edits)
             {
-                (game, string before, string after) = ValueEdit.Set(game, edit.Path, edit.Value);
-                changes.Add($"{edit.Path.Text}: {before} -> {after}");
+                string at, before, after;
+                if (edit.IsCase)
+                {
+                    var root = (codec ?? save.RequireCodec("--set-case")).Shape.Root;
+                    (game, at, before, after) = ValueEdit.SetCase(game, root, edit.Path, edit.Value);
+                }
+                else
+                {
+                    (game, at, before, after) = ValueEdit.Set(game, codec?.Shape.Root, edit.Path, edit.Value);
+                }
+
+                changes.Add($"{at}: {before} -> {after}");
             }
 
             return 0;
@@ -142,14 +156,14 @@ internal static class EditCommand
         _ = new MessagePackDocument(SaveSerializer.ReadPayload(file.WrittenMemory).Payload);
     }
 
-    private sealed record Edit(MemberPath Path, string Value)
+    private sealed record Edit(MemberPath Path, string Value, bool IsCase)
     {
-        public static Edit Parse(string text)
+        public static Edit Parse(string text, string option, bool isCase)
         {
             int equals = text.IndexOf('=', StringComparison.Ordinal);
             return equals > 0
-                ? new Edit(MemberPath.Parse(text[..equals]), text[(equals + 1)..])
-                : throw ToolException.Usage($"'--set {text}' is not PATH=VALUE (Player.Score=120)");
+                ? new Edit(MemberPath.Parse(text[..equals]), text[(equals + 1)..], isCase)
+                : throw ToolException.Usage($"'{option} {text}' is not {(isCase ? "PATH=CASE (Stash[0]=Armor)" : "PATH=VALUE (Player.Score=120)")}");
         }
     }
 }

@@ -73,7 +73,7 @@ public sealed class DiffTests : IDisposable
         var run = SaveToolProgram.Run("diff", a, b);
 
         Assert.Equal(1, run.ExitCode);
-        Assert.Contains("Reputation.Millers: ", run.Output, StringComparison.Ordinal);
-        Assert.Contains("Flags[bridge.fixed]: (absent) -> \"yes\"", run.Output, StringComparison.Ordinal);
+        Assert.Contains("Reputation[\"Millers\"]: 40 -> -5", run.Output, StringComparison.Ordinal);
+        Assert.Contains("Flags[\"bridge.fixed\"]: (absent) -> \"yes\"", run.Output, StringComparison.Ordinal);
     }
 }

@@ -50,8 +50,8 @@ public sealed class DumpTests : IDisposable
     [Theory]
     [InlineData("Rooms[99].Name", "'Rooms[99].Name' is not in the game: Rooms is a list of 3 items; [99] is none of them.")]
     [InlineData("Rooms[1].Nmae", "'Rooms[1].Nmae' is not in the game: Rooms[1] has no member 'Nmae'; it has Id, Name, Description,")]
-    [InlineData("Player.Score.Points", "'Player.Score.Points' is not in the game: Player.Score is a whole number, so it has no member 'Points'.")]
-    [InlineData("Rooms[1", "'Rooms[1' is not a member path (a '[' needs an index or key and a ']'); write one like Rooms[3].Name; see 'savetool --help'")]
+    [InlineData("Player.Score.Points", "'Player.Score.Points' is not in the game: Player.Score is an int, so it has no member 'Points'.")]
+    [InlineData("Rooms[1", "'Rooms[1' is not a member path (a '[' needs an index or key and a ']'); write one as C# does, like Rooms[3].Name, Map[2,3] or Stock[\"wood\"]; see 'savetool --help'")]
     [InlineData("Rooms..Name", "'Rooms..Name' is not a member path (a member name is missing)")]
     public void Dump_PathNotInTheGame_IsOneLine(string member, string message)
     {

@@ -148,7 +148,7 @@ public sealed class EditTests : IDisposable
     [Theory]
     [InlineData("Player.Score=lots", "error: 'Player.Score' holds a whole number, and 'lots' is not one.")]
     [InlineData("Rooms[0].AmbientLight.R=300", "the edited game would not load, so nothing was written: The save holds a number larger than its member's type can hold at Rooms[0].AmbientLight.R")]
-    [InlineData("Rooms[0]=x", "error: 'Rooms[0]' is an object; --set changes one value: text, a number, true or false, or a time.")]
+    [InlineData("Rooms[0]=x", "error: 'Rooms[0]' is a Room; --set changes one value: text, a number, true or false, an enum's member, or a time.")]
     [InlineData("Player.Scroe=1", "error: 'Player.Scroe' is not in the game: Player has no member 'Scroe'; it has CharacterId, Name, Score, Moves, SelectedItemId.")]
     [InlineData("SchemaVersion=2", "the edited game would not load, so nothing was written: ")]
     [InlineData("Rooms[0].Hotspots[0].Cursor=99", "the edited game would not load, so nothing was written: ")]
