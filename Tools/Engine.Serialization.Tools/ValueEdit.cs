@@ -17,7 +17,7 @@ internal static class ValueEdit
     {
         var at = path.Locate(game, root);
         var before = game.Slice(at.Start, at.Length);
-        byte[] value = at.Shape is null or { Kind: SaveShapeKind.Custom } ? Encode(before, path, text) : SavedValues.Encode(at, text, at.Path);
+        byte[] value = at.Shape is null or { Kind: SaveShapeKind.Custom } ? EncodeAsSaved(before, at, text) : SavedValues.Encode(at, text, at.Path);
         return (Replaced(game, at, value), at.Path, SavedValues.Short(before, at.Shape), SavedValues.Short(value, at.Shape));
     }
 
@@ -39,46 +39,32 @@ internal static class ValueEdit
         return edited;
     }
 
-    private static byte[] Encode(ReadOnlyMemory<byte> before, MemberPath path, string text)
+    /// <summary>Without the model: <paramref name="text"/> read as the kind of value saved at <paramref name="at"/>.</summary>
+    private static byte[] EncodeAsSaved(ReadOnlyMemory<byte> before, MemberPath.Located at, string text)
     {
         var reader = new MessagePackReader(before);
-        var buffer = new ArrayBufferWriter<byte>();
-        var writer = new MessagePackWriter(buffer);
         var type = reader.NextMessagePackType;
-        switch (type)
+        if (type == MessagePackType.Nil)
         {
-            case MessagePackType.String:
-                writer.Write(text);
-                break;
-            case MessagePackType.Boolean:
-                writer.Write(bool.TryParse(text, out bool flag) ? flag : throw NotA(path, text, "true or false"));
-                break;
-            case MessagePackType.Integer when long.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long integer):
-                writer.Write(integer);
-                break;
-            case MessagePackType.Integer:
-                writer.Write(ulong.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out ulong large) ? large : throw NotA(path, text, "a whole number"));
-                break;
-            case MessagePackType.Float when reader.NextCode == MessagePackCode.Float32:
-                writer.Write(float.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out float single) ? single : throw NotA(path, text, "a number"));
-                break;
-            case MessagePackType.Float:
-                writer.Write(double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out double number) ? number : throw NotA(path, text, "a number"));
-                break;
-            case MessagePackType.Extension when reader.CreatePeekReader().ReadExtensionFormatHeader().TypeCode == ReservedMessagePackExtensionTypeCode.DateTime:
-                writer.Write(DateTime.TryParse(text, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal | DateTimeStyles.AdjustToUniversal, out var time)
-                    ? time
-                    : throw NotA(path, text, "a time (2026-11-23T14:17:00Z)"));
-                break;
-            case MessagePackType.Nil:
-                WriteAsTyped(ref writer, text);
-                break;
-            default:
-                throw new ToolException($"'{path.Text}' is {MemberPath.Describe(type)}; --set changes one value: text, a number, true or false, or a time.");
+            var buffer = new ArrayBufferWriter<byte>();
+            var writer = new MessagePackWriter(buffer);
+            WriteAsTyped(ref writer, text);
+            writer.Flush();
+            return buffer.WrittenSpan.ToArray();
         }
 
-        writer.Flush();
-        return buffer.WrittenSpan.ToArray();
+        var saved = type switch
+        {
+            MessagePackType.String => SaveShape.Value(SaveShapeKind.Text, "string"),
+            MessagePackType.Boolean => SaveShape.Value(SaveShapeKind.Boolean, "bool"),
+            MessagePackType.Integer => SaveShape.Value(SaveShapeKind.Integer, "long"),
+            MessagePackType.Float when reader.NextCode == MessagePackCode.Float32 => SaveShape.Value(SaveShapeKind.Float, "float"),
+            MessagePackType.Float => SaveShape.Value(SaveShapeKind.Float, "double"),
+            MessagePackType.Extension when reader.CreatePeekReader().ReadExtensionFormatHeader().TypeCode == ReservedMessagePackExtensionTypeCode.DateTime
+                => SaveShape.Value(SaveShapeKind.DateTime, "DateTime"),
+            _ => throw new ToolException($"'{at.Path}' is {MemberPath.Describe(type)}; --set changes one value: text, a number, true or false, or a time."),
+        };
+        return SavedValues.Encode(at with { Shape = saved, AllowsNull = false }, text, at.Path);
     }
 
     /// <summary>A value where null was: its kind can only come from how it is written.</summary>
@@ -105,7 +91,4 @@ internal static class ValueEdit
             writer.Write(text);
         }
     }
-
-    private static ToolException NotA(MemberPath path, string text, string kind) =>
-        new($"'{path.Text}' holds {kind}, and '{text}' is not one.");
 }
