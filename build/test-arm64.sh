@@ -38,11 +38,13 @@ pass() { passed=$((passed + 1)); echo "ok    $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL  $1" >&2; }
 on_arm64() { qemu-aarch64-static -L "$sysroot" -E LD_LIBRARY_PATH="$ssl/usr/lib/aarch64-linux-gnu" "$@"; }
 
-# A program's run that ends with "WHAT: N passed, N failed" adds its counts; one that doesn't counts as one failure.
+# A program's run that ends with "WHAT: N passed, N failed" adds its counts; one that doesn't, or that exits with an
+# error while counting no failure, counts as one failure.
 run_counted() {
-  local what="$1" output counts
+  local what="$1" output status counts p f
   shift
   output="$(on_arm64 "$@" 2>&1)"
+  status=$?
   echo "$output" >>"$log"
   echo "$output" | grep -E "^FAIL" >&2
   counts="$(echo "$output" | sed -nE "s/^$what: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p")"
@@ -54,6 +56,7 @@ run_counted() {
   passed=$((passed + p))
   failed=$((failed + f))
   echo "$(basename "$1") $what on arm64: $p passed, $f failed"
+  [ "$status" -ne 0 ] && [ "$f" -eq 0 ] && fail "$(basename "$1") $what: exited with $status"
 }
 
 declare -A binary
