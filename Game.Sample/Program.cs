@@ -11,6 +11,7 @@ try
         ["new", .. var rest] => NewCommand.Run(rest, Console.Out),
         ["load", .. var rest] => LoadCommand.Run(rest, Console.Out),
         ["selftest", .. var rest] => SelfTestCommand.Run(rest, Console.Out),
+        ["fixtures", .. var rest] => FixturesCommand.Run(rest, Console.Out),
         ["help" or "--help" or "-h"] => HelpCommand.Run(Console.Out),
         [] => throw new UsageException("no command given; see 'game-sample --help'"),
         [var command, ..] => throw new UsageException($"unknown command '{command}'; see 'game-sample --help'"),

@@ -25,6 +25,9 @@ internal static class HelpCommand
               Round-trip generated content in every format and compression, in this process,
               each load held to a JSON dump of the content that shares nothing with the save
               codecs (--dump: write the dumps to DIR, for the tests).
+          fixtures DIR
+              Load each frozen save in DIR (small-FORMAT-COMPRESSION.sav, edges-...), each held
+              to the dump of the content it was made from and its header to its name.
           help, --help
               This text.
         """;

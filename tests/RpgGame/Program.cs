@@ -15,12 +15,19 @@ using RpgGame.Model;
 //                                         monster codices (enums by name), in every format x compression, each load
 //                                         held to its PartyDump; "selftest: N passed, N failed" (--dump: writes each
 //                                         dump to DIR, sample.json, seed-N.json, codex-sample.json and codex-seed-N.json)
+//   rpg-game selftest --seeds N           the same with N random parties and N random codices, for slow runs (under
+//                                         an emulator: build/test-arm64.sh)
+//   rpg-game fixtures DIR                 loads each frozen save in DIR (sample-FORMAT-COMPRESSION.sav, written by
+//                                         build/freeze-fixtures.cs), held to the sample party's PartyDump and its
+//                                         header to its name; "fixtures: N passed, N failed"
 return args switch
 {
     ["demo", .. var rest] => Demo(rest.Length > 0 ? rest[0] : Path.Combine(Path.GetTempPath(), $"rpg-demo-{Environment.ProcessId}")),
     ["roundtrip", var folder, .. var seeds] => RoundTrip(folder, seeds.Select(int.Parse)),
-    ["selftest"] => SelfTest(null),
-    ["selftest", "--dump", var folder] => SelfTest(folder),
+    ["selftest"] => SelfTest(null, 100, 20),
+    ["selftest", "--dump", var folder] => SelfTest(folder, 100, 20),
+    ["selftest", "--seeds", var seeds] => SelfTest(null, int.Parse(seeds, System.Globalization.CultureInfo.InvariantCulture), int.Parse(seeds, System.Globalization.CultureInfo.InvariantCulture)),
+    ["fixtures", var folder] => Fixtures(folder),
     _ => Usage(),
 };
 
@@ -77,14 +84,14 @@ static int RoundTrip(string folder, IEnumerable<int> seeds)
     return 0;
 }
 
-static int SelfTest(string? dumpFolder)
+static int SelfTest(string? dumpFolder, int partySeeds, int codexSeeds)
 {
-    var parties = new[] { ("sample", PartyFactory.Sample()) }.Concat(Enumerable.Range(1, 100).Select(seed => ($"seed-{seed}", PartyFactory.Random(seed))));
+    var parties = new[] { ("sample", PartyFactory.Sample()) }.Concat(Enumerable.Range(1, partySeeds).Select(seed => ($"seed-{seed}", PartyFactory.Random(seed))));
     // A party with text UTF-8 can't carry is refused before anything is loaded: it has no dump to be held to.
     var (passed, failed) = CheckEach(parties, party => PartyFactory.HoldsInvalidText(party) ? null : PartyDump.Of(party), Check, dumpFolder);
 
     // The codex, a model of another assembly, writes its enums by name ([SaveModel(EnumsAsStrings = true)]).
-    var codices = new[] { ("codex-sample", CodexFactory.Sample()) }.Concat(Enumerable.Range(1, 20).Select(seed => ($"codex-seed-{seed}", CodexFactory.Random(seed))));
+    var codices = new[] { ("codex-sample", CodexFactory.Sample()) }.Concat(Enumerable.Range(1, codexSeeds).Select(seed => ($"codex-seed-{seed}", CodexFactory.Random(seed))));
     var (codicesPassed, codicesFailed) = CheckEach(codices, codex => PartyDump.Of(codex), (codex, dump, options) => CheckCodex(codex, dump!, options), dumpFolder);
     passed += codicesPassed;
     failed += codicesFailed;
@@ -169,10 +176,48 @@ static string? LoadsAsSaved<T>(byte[] save, byte[]? dump, Func<T, byte[]> dumpOf
     return save.AsSpan().SequenceEqual(again) ? null : $"saving the loaded {what} wrote other bytes";
 }
 
+static int Fixtures(string folder)
+{
+    string[] files = Directory.GetFiles(folder, "sample-*.sav");
+    if (files.Length == 0)
+    {
+        Console.Error.WriteLine($"error: '{folder}' holds no frozen saves (sample-*.sav)");
+        return 2;
+    }
+
+    Array.Sort(files, StringComparer.Ordinal);
+    byte[] dump = PartyDump.Of(PartyFactory.Sample());
+    int failed = 0;
+    foreach (string file in files)
+    {
+        string name = Path.GetFileName(file);
+        string? problem;
+        try
+        {
+            var header = SaveSerializer.ReadInfo(file).Header;
+            string named = $"sample-{header.Format}-{header.Compression}.sav".ToLowerInvariant();
+            problem = named != name ? $"the header says {named}"
+                : PartyDump.Difference(dump, PartyDump.Of(SaveSerializer.LoadFromFile<PartyState>(file))) is { } difference
+                    ? $"the loaded party differs from the sample: {difference}"
+                    : null;
+        }
+        catch (SaveException e)
+        {
+            problem = $"{e.GetType().Name}: {e.Message}";
+        }
+
+        failed += problem is null ? 0 : 1;
+        Console.WriteLine(problem is null ? $"ok    {name}" : $"FAIL  {name}: {problem}");
+    }
+
+    Console.WriteLine($"fixtures: {files.Length - failed} passed, {failed} failed");
+    return failed == 0 ? 0 : 1;
+}
+
 static SaveMetadata SelfTestMetadata() => new() { Title = "selftest", SavedAtUtc = DateTime.UnixEpoch };
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: rpg-game demo [SAVE-DIR] | roundtrip OUT-DIR SEEDS... | selftest [--dump DIR]");
+    Console.Error.WriteLine("usage: rpg-game demo [SAVE-DIR] | roundtrip OUT-DIR SEEDS... | selftest [--dump DIR | --seeds N] | fixtures DIR");
     return 2;
 }

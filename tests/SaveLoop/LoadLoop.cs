@@ -1,9 +1,6 @@
 using System.Globalization;
 using Engine.Core.Model;
-using Engine.Serialization;
-using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
 using Engine.Serialization.Slots;
 
 namespace SaveLoop;
@@ -16,9 +13,6 @@ namespace SaveLoop;
 /// </summary>
 public static class LoadLoop
 {
-    // Encodings compared for equality need the same metadata on both sides: a fixed time, or each save stamps its own.
-    private static readonly SaveMetadata Fixed = new() { Title = "comparison", SavedAtUtc = DateTime.UnixEpoch };
-
     public static int Run(string folder, string stopFile, TextWriter output)
     {
         var store = new SaveSlotStore<GameContent>(folder);
@@ -38,7 +32,7 @@ public static class LoadLoop
             {
                 var result = store.Load(SaveLoopPlan.Slot);
                 failure = result.NewestProblem is { } problem ? "fell back to the backup: " + problem.Message
-                    : !IsWholeSave(result.Content) ? $"the load of save {result.Content.Player.Moves} differs from what that save held"
+                    : !SaveLoopPlan.IsWholeSave(result.Content) ? $"the load of save {result.Content.Player.Moves} differs from what that save held"
                     : null;
             }
             catch (SaveException e)
@@ -59,13 +53,4 @@ public static class LoadLoop
         output.WriteLine("loads: " + loads.ToString(CultureInfo.InvariantCulture));
         return 0;
     }
-
-    /// <summary>
-    /// Whether the content is exactly the plan's save of its number, by their MessagePack encodings: enough to catch a
-    /// load mixing two saves (the reflection oracle is not available natively; the self-tests hold the codecs).
-    /// </summary>
-    private static bool IsWholeSave(GameContent content) =>
-        Encode(content).AsSpan().SequenceEqual(Encode(SaveLoopPlan.Content(content.Player.Moves)));
-
-    private static byte[] Encode(GameContent content) => SaveSerializer.Save(content, Fixed, new SaveOptions { Format = SaveFormat.MessagePack });
 }

@@ -12,6 +12,7 @@ using SaveLoop;
 // WriteStep) it kills itself with SIGKILL just before that step of its first save, as a crash there would.
 // SaveLoop load DIR STOP-FILE: loads that slot until STOP-FILE exists; see LoadLoop.
 // SaveLoop autosave DIR FIRST COUNT: autosaves one game COUNT times; see AutosaveLoop.
+// SaveLoop check DIR: prints what the slot holds after a kill; see SlotCheck.
 if (args is ["load", var loadFolder, var stopFile])
 {
     return LoadLoop.Run(loadFolder, stopFile, Console.Out);
@@ -22,11 +23,16 @@ if (args is ["autosave", var autosaveFolder, var firstMoves, var autosaves])
     return AutosaveLoop.Run(autosaveFolder, int.Parse(firstMoves, CultureInfo.InvariantCulture), int.Parse(autosaves, CultureInfo.InvariantCulture), Console.Out);
 }
 
+if (args is ["check", var checkFolder])
+{
+    return SlotCheck.Run(checkFolder, Console.Out);
+}
+
 if (args.Length is not (2 or 3)
     || !int.TryParse(args[1], NumberStyles.None, CultureInfo.InvariantCulture, out int first)
     || (args.Length == 3 && !int.TryParse(args[2], NumberStyles.None, CultureInfo.InvariantCulture, out _)))
 {
-    Console.Error.WriteLine("usage: SaveLoop DIR FIRST [COUNT] | SaveLoop load DIR STOP-FILE | SaveLoop autosave DIR FIRST COUNT");
+    Console.Error.WriteLine("usage: SaveLoop DIR FIRST [COUNT] | SaveLoop load DIR STOP-FILE | SaveLoop autosave DIR FIRST COUNT | SaveLoop check DIR");
     return 2;
 }
 

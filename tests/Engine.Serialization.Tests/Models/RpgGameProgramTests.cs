@@ -111,6 +111,49 @@ public sealed class RpgGameProgramTests
         }
     }
 
+    [Fact]
+    public void SelfTest_WithFewerSeeds_ChecksTheSampleAndThatManyRandomPartiesAndCodices()
+    {
+        var (exitCode, output) = Run("jit", "selftest", "--seeds", "3");
+
+        Assert.True(exitCode == 0, output);
+        Assert.Contains("ok    seed-3", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("seed-4", output, StringComparison.Ordinal);
+        Assert.Contains("selftest: 8 passed, 0 failed", output, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(Programs))]
+    public void Fixtures_LoadsEveryFrozenSaveAsTheSampleParty(string program)
+    {
+        var (exitCode, output) = Run(program, "fixtures", Path.Combine(AppContext.BaseDirectory, "Fixtures", "rpg-v1"));
+
+        Assert.True(exitCode == 0, output);
+        Assert.Contains("fixtures: 6 passed, 0 failed", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Fixtures_FailsASaveOfAnotherParty_AndAHeaderThatIsNotItsName()
+    {
+        string folder = Directory.CreateTempSubdirectory("rpg-fixtures-").FullName;
+        try
+        {
+            File.WriteAllBytes(Path.Combine(folder, "sample-messagepack-none.sav"), SaveSerializer.Save(PartyFactory.Random(1)));
+            File.Copy(Path.Combine(AppContext.BaseDirectory, "Fixtures", "rpg-v1", "sample-xml-none.sav"), Path.Combine(folder, "sample-xml-lz4.sav"));
+
+            var (exitCode, output) = Run("jit", "fixtures", folder);
+
+            Assert.Equal(1, exitCode);
+            Assert.Contains("FAIL  sample-messagepack-none.sav: the loaded party differs from the sample", output, StringComparison.Ordinal);
+            Assert.Contains("FAIL  sample-xml-lz4.sav: the header says sample-xml-none.sav", output, StringComparison.Ordinal);
+            Assert.Contains("fixtures: 0 passed, 2 failed", output, StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
     private static (int ExitCode, string Output) Run(string program, params string[] arguments)
     {
         var start = program == "native" ? new ProcessStartInfo(NativePrograms.Path("RPG_GAME_NATIVE")) : new ProcessStartInfo("dotnet") { ArgumentList = { Path.Combine(AppContext.BaseDirectory, "rpg-game.dll") } };
