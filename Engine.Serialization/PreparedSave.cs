@@ -58,9 +58,12 @@ public sealed class PreparedSave<T>
         return file.WrittenSpan.ToArray();
     }
 
-    internal PooledBufferWriter Encode()
+    internal PooledBufferWriter Encode() => Encode(Metadata);
+
+    /// <summary>The whole save file, with <paramref name="metadata"/> in place of <see cref="Metadata"/>.</summary>
+    internal PooledBufferWriter Encode(SaveMetadata metadata)
     {
         using var snapshot = CodecSupport.EnterSnapshot();
-        return SaveWriter.Encode(_snapshot, Metadata, Options);
+        return SaveWriter.Encode(_snapshot, metadata, Options);
     }
 }

@@ -27,7 +27,7 @@ internal static class SaveWriter
         options ??= SaveOptions.Default;
         try
         {
-            metadata = SaveMetadata.For(content, metadata).With(codec.ModelId, options.GameId);
+            metadata = SaveMetadata.For(content, metadata).Stamped(codec.ModelId, options.GameId);
 
             using var payload = new PooledBufferWriter();
             SaveFormats.Get(options.Format, codec).Write(payload, content);

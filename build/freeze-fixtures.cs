@@ -51,12 +51,7 @@ foreach (var format in Enum.GetValues<SaveFormat>())
 return 0;
 
 // A fixed save time, so the metadata is the same whenever this runs.
-static SaveMetadata FixedTime<T>(T game)
-{
-    var metadata = SaveMetadata.For(game);
-    metadata.SavedAtUtc = new DateTime(2026, 11, 22, 12, 0, 0, DateTimeKind.Utc);
-    return metadata;
-}
+static SaveMetadata FixedTime<T>(T game) => SaveMetadata.For(game) with { SavedAtUtc = new DateTime(2026, 11, 22, 12, 0, 0, DateTimeKind.Utc) };
 
 void Freeze(string name, Func<byte[]> bytes)
 {

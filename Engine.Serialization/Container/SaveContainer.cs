@@ -196,7 +196,11 @@ internal static class SaveContainer
         }
 
         var metadata = DecodeMetadata(header, block.Map, block.BytesAfter);
-        metadata.Thumbnail = block.Thumbnail ?? [];
+        if (block.Thumbnail is { } thumbnail)
+        {
+            metadata = metadata with { Thumbnail = thumbnail };
+        }
+
         return new SaveInfo(header, metadata) { ThumbnailLength = block.ThumbnailLength };
     }
 
@@ -373,7 +377,7 @@ internal static class SaveContainer
 
             if (metadata.ModelId is { Length: 0 })
             {
-                metadata.ModelId = Version1ModelId;
+                metadata = metadata with { ModelId = Version1ModelId };
             }
         }
 

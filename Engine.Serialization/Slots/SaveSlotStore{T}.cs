@@ -168,14 +168,13 @@ public sealed class SaveSlotStore<T>
     private SlotSaveWrite Prepare(string? fileName, string? typedName, T content, SaveMetadata? metadata)
     {
         ArgumentNullException.ThrowIfNull(content);
+        metadata = (metadata ?? new SaveMetadata()) with { SlotName = typedName ?? "" };
         if (_snapshot.TryTake(content, metadata))
         {
-            _snapshot.Metadata.SlotName = typedName ?? "";
             return new SlotSaveWrite(this, fileName, null, _snapshot.Metadata);
         }
 
         var stamped = SaveMetadata.For(content, metadata);
-        stamped.SlotName = typedName ?? "";
         return new SlotSaveWrite(this, fileName, PreparedSave<T>.Prepare(content, stamped, SaveOptions), stamped);
     }
 
@@ -187,7 +186,7 @@ public sealed class SaveSlotStore<T>
     {
         if (copy is not null)
         {
-            using var file = copy.Encode();
+            using var file = copy.Encode(metadata);
             WriteFile(fileName, file.WrittenSpan, autosave, delta: null);
             return;
         }
@@ -233,8 +232,7 @@ public sealed class SaveSlotStore<T>
         /// <summary>Writes an autosave under the name chosen as it is written, which its metadata records too.</summary>
         private void WriteAutosave(AutosaveTarget target)
         {
-            (copy?.Metadata ?? metadata).SlotName = target.Name;
-            store.Write(target.Name, copy, metadata, target);
+            store.Write(target.Name, copy, metadata with { SlotName = target.Name }, target);
         }
     }
 }

@@ -42,8 +42,8 @@ internal sealed class SaveSnapshot<T> : IFileDelta
     /// <summary>How many saves were encoded whole (the first, and any the image could not take): for the tests.</summary>
     internal int WholeEncodes { get; private set; }
 
-    /// <summary>The metadata of the save that holds the snapshot, taken from the game with it: one instance, reused.</summary>
-    public SaveMetadata Metadata { get; } = new();
+    /// <summary>The metadata of the save that holds the snapshot, taken from the game with it.</summary>
+    public SaveMetadata Metadata { get; private set; } = new();
 
     /// <summary>
     /// Refreshes the copy and <see cref="Metadata"/> from the game (and <paramref name="given"/>), on the caller's
@@ -58,7 +58,7 @@ internal sealed class SaveSnapshot<T> : IFileDelta
 
         try
         {
-            Metadata.TakeFrom(content, given);
+            Metadata = SaveMetadata.For(content, given);
             _codec.Refresh(content, ref _copy, _changes);
             return true;
         }
@@ -88,7 +88,7 @@ internal sealed class SaveSnapshot<T> : IFileDelta
 
     /// <summary>
     /// Encodes the save file of the copy, again only where the copy changed when it can; the bytes stay valid until
-    /// <see cref="Release"/>. <paramref name="metadata"/> is the save's own, taken from the game at the call: it is stamped in place.
+    /// <see cref="Release"/>. <paramref name="metadata"/> is the save's own, taken from the game at the call.
     /// </summary>
     public ReadOnlySpan<byte> Encode(SaveMetadata metadata, SaveOptions options)
     {
@@ -160,9 +160,8 @@ internal sealed class SaveSnapshot<T> : IFileDelta
                 run = end;
             }
 
-            metadata.Stamp(_codec.ModelId, options.GameId);
             var metadataOffset = _section.WrittenCount;
-            SaveContainer.EncodeMetadata(metadata, _section);
+            SaveContainer.EncodeMetadata(metadata.Stamped(_codec.ModelId, options.GameId), _section);
             _edits.Add(new ImageEdit(
                 SaveContainer.HeaderSize, _image.PayloadStart, metadataOffset, _section.WrittenCount - metadataOffset, ImageEditKind.Metadata, -1));
             _image.Apply(_edits, _section.WrittenSpan);

@@ -339,12 +339,7 @@ internal sealed class GameSession
     }
 
     /// <summary>What a save of the game now says of itself: its title names the room and the move.</summary>
-    private SaveMetadata Metadata()
-    {
-        var metadata = SaveMetadata.For(State);
-        metadata.Title = $"{State.CurrentRoom().Name}, move {State.Player.Moves}";
-        return metadata;
-    }
+    private SaveMetadata Metadata() => SaveMetadata.For(State) with { Title = $"{State.CurrentRoom().Name}, move {State.Player.Moves}" };
 
     /// <summary>Replaces the whole state with the slot's. Prints, but changes nothing in the loaded state.</summary>
     private string Load(string slot)

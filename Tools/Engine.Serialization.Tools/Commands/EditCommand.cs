@@ -134,15 +134,11 @@ internal static class EditCommand
             return kept;
         }
 
-        return new SaveMetadata
+        return kept with
         {
             Title = kept.Title == before.Title ? after.Title : kept.Title,
-            SavedAtUtc = kept.SavedAtUtc,
             PlayTimeSeconds = kept.PlayTimeSeconds.Equals(before.PlayTimeSeconds) ? after.PlayTimeSeconds : kept.PlayTimeSeconds,
             GameId = kept.GameId == before.GameId ? after.GameId : kept.GameId,
-            Thumbnail = kept.Thumbnail,
-            ModelId = kept.ModelId,
-            SlotName = kept.SlotName,
         };
     }
 

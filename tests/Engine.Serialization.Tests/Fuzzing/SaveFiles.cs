@@ -32,7 +32,7 @@ internal static class SaveFiles
         metadata ??= new SaveMetadata { Title = "fuzz" };
         if (metadata.ModelId.Length == 0)
         {
-            metadata.ModelId = SaveModels.IdOf<GameContent>();
+            metadata = metadata with { ModelId = SaveModels.IdOf<GameContent>() };
         }
 
         SaveContainer.Write(file, format, compression, GameContentSchema, metadata, stored, decodedLength, AnySize);

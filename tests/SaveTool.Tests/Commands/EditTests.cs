@@ -73,6 +73,18 @@ public sealed class EditTests : IDisposable
     }
 
     [Fact]
+    public void Edit_KeepsEveryMetadataMember_TheSaveDidNotTakeFromTheGame()
+    {
+        var given = EveryProperty.Set<SaveMetadata>();
+        string path = _files.PathOf("given.sav");
+        SaveSerializer.SaveToFile(path, SaveFiles.Small(), given);
+
+        Assert.Equal(0, SaveToolProgram.Run("edit", path, "--set", "Player.Score=1200").ExitCode);
+
+        Assert.Empty(EveryProperty.Differing(given with { ModelId = SaveModels.IdOf<GameContent>() }, SaveSerializer.ReadInfo(path).Metadata));
+    }
+
+    [Fact]
     public void Edit_OfASlot_LeavesASaveTheSlotLoads_AndItsBackupThePreviousSave()
     {
         var slots = new SaveSlotStore<GameContent>(_files.Folder);
