@@ -75,7 +75,7 @@ internal static class AtomicFile
                 beforeStep?.Invoke(WriteStep.WriteData);
                 WriteContent(file, data, changes);
                 beforeStep?.Invoke(WriteStep.FlushData);
-                RandomAccess.FlushToDisk(file);
+                Platforms.Durability.FlushFile(file);
                 delta?.Written(file);
             }
 
@@ -97,7 +97,7 @@ internal static class AtomicFile
             }
 
             beforeStep?.Invoke(WriteStep.FlushFolder);
-            FolderSync.Flush(folder);
+            Platforms.Durability.FlushFolder(folder);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {

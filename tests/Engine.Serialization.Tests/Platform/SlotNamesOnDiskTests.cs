@@ -56,4 +56,20 @@ public sealed class SlotNamesOnDiskTests : IDisposable
         GraphAssert.Equal(newer, store.Load("Chapter").Content);
         Assert.Single(store.List());
     }
+
+    [Fact]
+    public void Save_InAFolderWhosePathIsLongerThanWindowsMaxPath_SavesAndLoads()
+    {
+        // MAX_PATH is 260; .NET gives such paths the \\?\ prefix on Windows itself, whatever the system's long-path setting.
+        string folder = Path.Combine(_folder, new string('f', 100), new string('o', 100), new string('l', 100));
+        var store = new SaveSlotStore<GameContent>(folder);
+        var content = ContentGenerator.Create(ContentSize.Small, seed: 3);
+
+        store.Save("a slot name of some length", content);
+        store.Save("a slot name of some length", content);
+
+        Assert.True(store.PathOf("a slot name of some length").Length > 300);
+        GraphAssert.Equal(content, store.Load("a slot name of some length").Content);
+        Assert.True(File.Exists(store.BackupPathOf("a slot name of some length")));
+    }
 }
