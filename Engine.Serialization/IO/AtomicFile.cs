@@ -80,15 +80,21 @@ internal static class AtomicFile
             }
 
             beforeStep?.Invoke(WriteStep.Replace);
-            if (backupPath is not null && File.Exists(fullPath))
-            {
-                // Links the old file as the backup, then renames the temp over it: the target never goes missing.
-                File.Replace(temp, fullPath, backupPath, ignoreMetadataErrors: true);
-            }
-            else
-            {
-                File.Move(temp, fullPath, overwrite: true);
-            }
+            Platforms.Contention.Retry(
+                () =>
+                {
+                    if (backupPath is not null && File.Exists(fullPath))
+                    {
+                        // On Unix: links the old file as the backup, then renames the temp over it, so the target never
+                        // goes missing. Windows's ReplaceFile renames both (docs/GUIDE.md, Platforms).
+                        File.Replace(temp, fullPath, backupPath, ignoreMetadataErrors: true);
+                    }
+                    else
+                    {
+                        File.Move(temp, fullPath, overwrite: true);
+                    }
+                },
+                deniedIsBusy: true);
 
             replaced = true;
             if (retire is { } retired)

@@ -2,8 +2,9 @@ namespace Engine.Serialization.IO;
 
 /// <summary>
 /// The choices that differ per OS, each behind a small interface, made once for the process: how data reaches the disk
-/// (<see cref="Durability"/>), how a slot's lock is held (<see cref="Locking"/>) and what error codes mean
-/// (<see cref="Errors"/>); the C library's numbers are <see cref="PosixNumbers.Current"/>.
+/// (<see cref="Durability"/>), how a slot's lock is held (<see cref="Locking"/>), what waits for another process's open
+/// of a file (<see cref="Contention"/>) and what error codes mean (<see cref="Errors"/>); the C library's numbers are
+/// <see cref="PosixNumbers.Current"/>.
 /// </summary>
 internal static class Platforms
 {
@@ -17,6 +18,9 @@ internal static class Platforms
 
     public static IFileLocking Locking { get; } =
         PosixNumbers.Current is { } numbers ? new FlockLocking(numbers.WouldBlock) : new ShareModeLocking();
+
+    public static IFileContention Contention { get; } =
+        OperatingSystem.IsWindows() ? new WindowsContention() : new NoContention();
 
     public static IErrorCodes Errors { get; } =
         PosixNumbers.Current is { } numbers ? new PosixErrorCodes(numbers) : new WindowsErrorCodes();

@@ -24,6 +24,7 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<WindowsDurability>(Platforms.Durability);
             Assert.IsType<ShareModeLocking>(Platforms.Locking);
             Assert.IsType<WindowsErrorCodes>(Platforms.Errors);
+            Assert.IsType<WindowsContention>(Platforms.Contention);
         }
         else if (Platforms.IsApple)
         {
@@ -31,6 +32,7 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<AppleDurability>(Platforms.Durability);
             Assert.IsType<FlockLocking>(Platforms.Locking);
             Assert.IsType<PosixErrorCodes>(Platforms.Errors);
+            Assert.IsType<NoContention>(Platforms.Contention);
         }
         else
         {
@@ -39,6 +41,7 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<PosixDurability>(Platforms.Durability);
             Assert.IsType<FlockLocking>(Platforms.Locking);
             Assert.IsType<PosixErrorCodes>(Platforms.Errors);
+            Assert.IsType<NoContention>(Platforms.Contention);
         }
     }
 
@@ -83,6 +86,31 @@ public sealed class PlatformsTests : IDisposable
 
         using var next = Platforms.Locking.TryOpenLocked(lockPath, NoFollowFile.OpenOrCreate);
         Assert.NotNull(next);
+    }
+
+    [Fact]
+    public void WindowsContention_RetriesWhileAnotherOpenIsInTheWay_AndReportsAnyOtherRefusalAtOnce()
+    {
+        var contention = new WindowsContention();
+        int attempts = 0;
+        contention.Retry(
+            () =>
+            {
+                if (++attempts < 3)
+                {
+                    throw new IOException("in use", unchecked((int)0x80070020)); // ERROR_SHARING_VIOLATION
+                }
+            },
+            deniedIsBusy: false);
+        Assert.Equal(3, attempts);
+
+        attempts = 0;
+        Assert.Throws<UnauthorizedAccessException>(() => contention.Retry(() => { attempts++; throw new UnauthorizedAccessException(); }, deniedIsBusy: false));
+        Assert.Equal(1, attempts);
+
+        attempts = 0;
+        Assert.Throws<UnauthorizedAccessException>(() => contention.Retry(() => { attempts++; throw new UnauthorizedAccessException(); }, deniedIsBusy: true));
+        Assert.True(attempts > 1, "a rename refused as denied is tried again for a while");
     }
 
     public static TheoryData<string, int, string> Codes() => new()

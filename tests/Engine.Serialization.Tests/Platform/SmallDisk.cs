@@ -37,22 +37,27 @@ internal sealed class SmallDisk : IDisposable
         return new SmallDisk(folder, mounted: true);
     }
 
-    /// <summary>Writes a file into the folder until the disk refuses more: the next write of any size fails.</summary>
+    /// <summary>
+    /// Writes a file into the folder until the disk refuses more, so that the next write of any size fails; fails the
+    /// test if 16 MiB fit, which no disk of 1 MiB holds (the folder is then on a larger disk, which must not be filled).
+    /// </summary>
     public void Fill()
     {
         byte[] chunk = new byte[4096];
         using var filler = new FileStream(Path.Combine(Folder, "filler"), FileMode.CreateNew, FileAccess.Write, FileShare.None, bufferSize: 1);
-        try
+        for (int written = 0; written < 16 << 20; written += chunk.Length)
         {
-            while (true)
+            try
             {
                 filler.Write(chunk);
             }
+            catch (IOException)
+            {
+                return; // full
+            }
         }
-        catch (IOException)
-        {
-            // Full.
-        }
+
+        Assert.Fail($"16 MiB fit into {Folder}, which is not on a small disk.");
     }
 
     public void Dispose()
