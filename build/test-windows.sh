@@ -64,13 +64,27 @@ while read -r name _; do
   fi
 done < <(grep -vE '^(#|$)' "$root/tests/Platform.Tests/windows-exclusions.txt")
 
-# Each process a test starts costs about a second under Wine: the random-kill test kills 20 saving processes, not 200.
-export CRASH_KILLS=20
+# Each process a test starts costs about a second under Wine: the random-kill test kills 30 saving processes, not 200.
+export CRASH_KILLS=30
+
+# The namespaces whose tests reach the OS (files, folders, locks, processes, threads); the others (formats, the
+# container, snapshots, migrations, fuzzing) run the same code on every system and are left to the Linux run, for time
+# (a run of them all under Wine found one difference, CR LF in XML saves, now fixed).
+namespaces=(Platform IO Slots Threads)
+filters=()
+for namespace in "${namespaces[@]}"; do
+  filters+=(-namespace "Engine.Serialization.Tests.$namespace")
+done
 
 # One test at a time: CoreCLR under Wine 8 dies now and then suspending a thread for the GC ("SuspendThread failed with
-# error 5") when the tests run in parallel.
+# error 5") when the tests run in parallel, and at times hangs (no CPU used, between tests or in one with threads or
+# child processes) even so: a run that hangs is ended after 6 minutes and run once more, which the output says.
 tests_log="$out/tests.log"
-(cd "$out/tests" && timeout 20m wine Platform.Tests.exe -noLogo -noColor -parallelMode none "${exclusions[@]}") >"$tests_log" 2>&1
+for attempt in 1 2; do
+  (cd "$out/tests" && timeout 6m wine Platform.Tests.exe -noLogo -noColor -parallelMode none "${filters[@]}" "${exclusions[@]}") >"$tests_log" 2>&1
+  grep -qE "Total: [0-9]+, Errors" "$tests_log" && break
+  echo "windows: the tests hung under Wine (attempt $attempt of 2); see $tests_log" >&2
+done
 # xUnit v3's summary: "   Platform.Tests  Total: 812, Errors: 0, Failed: 0, Skipped: 0, Not Run: 0, Time: 95.2s"
 read -r total errors test_failed < <(sed -nE 's/.*Total: ([0-9]+), Errors: ([0-9]+), Failed: ([0-9]+),.*/\1 \2 \3/p' "$tests_log")
 if [ -z "${total:-}" ]; then

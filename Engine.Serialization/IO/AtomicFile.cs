@@ -85,9 +85,7 @@ internal static class AtomicFile
                 {
                     if (backupPath is not null && File.Exists(fullPath))
                     {
-                        // On Unix: links the old file as the backup, then renames the temp over it, so the target never
-                        // goes missing. Windows's ReplaceFile renames both (docs/GUIDE.md, Platforms).
-                        File.Replace(temp, fullPath, backupPath, ignoreMetadataErrors: true);
+                        Platforms.Replacing.Replace(temp, fullPath, backupPath);
                     }
                     else
                     {

@@ -29,8 +29,9 @@ internal sealed class FlockLocking(int wouldBlock) : IFileLocking
 }
 
 /// <summary>
-/// Windows: the open itself is the lock, shared with no other open (FileShare.None), which Windows refuses with
-/// ERROR_SHARING_VIOLATION (or ERROR_LOCK_VIOLATION) until the holder closes it or dies.
+/// Windows: the open itself is the lock, shared with no other open to read or write (FileShare.Delete only), which
+/// Windows refuses with ERROR_SHARING_VIOLATION (or ERROR_LOCK_VIOLATION) until the holder closes it or dies. The
+/// holder may delete the file it holds, as on Unix (<see cref="ProcessLock.DeleteIfFree"/>): it goes when it is closed.
 /// </summary>
 internal sealed class ShareModeLocking : IFileLocking
 {
@@ -41,7 +42,7 @@ internal sealed class ShareModeLocking : IFileLocking
     {
         try
         {
-            return open(lockPath, FileShare.None);
+            return open(lockPath, FileShare.Delete);
         }
         catch (IOException e) when (e.HResult is SharingViolation or LockViolation)
         {

@@ -2,9 +2,9 @@ namespace Engine.Serialization.IO;
 
 /// <summary>
 /// The choices that differ per OS, each behind a small interface, made once for the process: how data reaches the disk
-/// (<see cref="Durability"/>), how a slot's lock is held (<see cref="Locking"/>), what waits for another process's open
-/// of a file (<see cref="Contention"/>) and what error codes mean (<see cref="Errors"/>); the C library's numbers are
-/// <see cref="PosixNumbers.Current"/>.
+/// (<see cref="Durability"/>), how a file replaces another keeping a backup (<see cref="Replacing"/>), how a slot's lock
+/// is held (<see cref="Locking"/>), what waits for another process's open of a file (<see cref="Contention"/>) and what
+/// error codes mean (<see cref="Errors"/>); the C library's numbers are <see cref="PosixNumbers.Current"/>.
 /// </summary>
 internal static class Platforms
 {
@@ -18,6 +18,9 @@ internal static class Platforms
 
     public static IFileLocking Locking { get; } =
         PosixNumbers.Current is { } numbers ? new FlockLocking(numbers.WouldBlock) : new ShareModeLocking();
+
+    public static IFileReplacing Replacing { get; } =
+        OperatingSystem.IsWindows() ? new HardLinkThenRenameReplacing() : new LinkThenRenameReplacing();
 
     public static IFileContention Contention { get; } =
         OperatingSystem.IsWindows() ? new WindowsContention() : new NoContention();

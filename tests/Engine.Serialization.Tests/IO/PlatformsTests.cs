@@ -25,6 +25,7 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<ShareModeLocking>(Platforms.Locking);
             Assert.IsType<WindowsErrorCodes>(Platforms.Errors);
             Assert.IsType<WindowsContention>(Platforms.Contention);
+            Assert.IsType<HardLinkThenRenameReplacing>(Platforms.Replacing);
         }
         else if (Platforms.IsApple)
         {
@@ -33,6 +34,7 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<FlockLocking>(Platforms.Locking);
             Assert.IsType<PosixErrorCodes>(Platforms.Errors);
             Assert.IsType<NoContention>(Platforms.Contention);
+            Assert.IsType<LinkThenRenameReplacing>(Platforms.Replacing);
         }
         else
         {
@@ -42,6 +44,7 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<FlockLocking>(Platforms.Locking);
             Assert.IsType<PosixErrorCodes>(Platforms.Errors);
             Assert.IsType<NoContention>(Platforms.Contention);
+            Assert.IsType<LinkThenRenameReplacing>(Platforms.Replacing);
         }
     }
 
