@@ -24,15 +24,16 @@ internal sealed class NoContention : IFileContention
 }
 
 /// <summary>
-/// Windows: ERROR_SHARING_VIOLATION and ERROR_LOCK_VIOLATION (and, for a rename, ERROR_ACCESS_DENIED) are retried for up
-/// to a second, as SQLite retries them: a load or a save holds a file for milliseconds. A refusal that outlasts that (a
-/// read-only file, another program holding the file open) is then reported.
+/// Windows: ERROR_SHARING_VIOLATION and ERROR_LOCK_VIOLATION (and, for a rename, ERROR_ACCESS_DENIED) are retried every
+/// few milliseconds for up to three seconds, as SQLite retries them: a load or a save holds a file for milliseconds, and
+/// a process that loads in a loop leaves short gaps. A refusal that outlasts that (a read-only file, another program
+/// holding the file open) is then reported.
 /// </summary>
 internal sealed class WindowsContention : IFileContention
 {
     private const int SharingViolation = unchecked((int)0x80070020);
     private const int LockViolation = unchecked((int)0x80070021);
-    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(1);
+    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(3);
 
     public void Retry(Action attempt, bool deniedIsBusy)
     {
@@ -48,7 +49,7 @@ internal sealed class WindowsContention : IFileContention
             catch (Exception e) when (IsBusy(e, deniedIsBusy) && Stopwatch.GetElapsedTime(started) < Patience)
             {
                 Thread.Sleep(pause);
-                pause = Math.Min(pause * 2, 50);
+                pause = Math.Min(pause * 2, 8);
             }
         }
     }
