@@ -75,20 +75,24 @@ internal static class AtomicFile
                 beforeStep?.Invoke(WriteStep.WriteData);
                 WriteContent(file, data, changes);
                 beforeStep?.Invoke(WriteStep.FlushData);
-                RandomAccess.FlushToDisk(file);
+                Platforms.Durability.FlushFile(file);
                 delta?.Written(file);
             }
 
             beforeStep?.Invoke(WriteStep.Replace);
-            if (backupPath is not null && File.Exists(fullPath))
-            {
-                // Links the old file as the backup, then renames the temp over it: the target never goes missing.
-                File.Replace(temp, fullPath, backupPath, ignoreMetadataErrors: true);
-            }
-            else
-            {
-                File.Move(temp, fullPath, overwrite: true);
-            }
+            Platforms.Contention.Retry(
+                () =>
+                {
+                    if (backupPath is not null && File.Exists(fullPath))
+                    {
+                        Platforms.Replacing.Replace(temp, fullPath, backupPath);
+                    }
+                    else
+                    {
+                        File.Move(temp, fullPath, overwrite: true);
+                    }
+                },
+                deniedIsBusy: true);
 
             replaced = true;
             if (retire is { } retired)
@@ -97,7 +101,7 @@ internal static class AtomicFile
             }
 
             beforeStep?.Invoke(WriteStep.FlushFolder);
-            FolderSync.Flush(folder);
+            Platforms.Durability.FlushFolder(folder);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {

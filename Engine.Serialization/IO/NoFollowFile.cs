@@ -23,16 +23,17 @@ internal static partial class NoFollowFile
     {
         if (!Posix.IsAvailable)
         {
-            RefuseWindowsLink(path);
+            RefuseWindowsLinkOrFolder(path);
             return File.OpenHandle(path, FileMode.Open, FileAccess.ReadWrite, windowsShare);
         }
 
-        int fd = Posix.Open(path, Posix.OpenReadWrite | Posix.OpenNoFollow | Posix.OpenCloseOnExec);
+        var numbers = PosixNumbers.Current!;
+        int fd = Posix.Open(path, Posix.OpenReadWrite | numbers.OpenNoFollow | numbers.OpenCloseOnExec);
         if (fd < 0)
         {
             int error = Marshal.GetLastPInvokeError();
             throw error == Posix.NoSuchEntry ? new FileNotFoundException($"Could not find file '{path}'.", path)
-                : error == Posix.FollowRefused ? new NotAFileException(path, EntryKind.Link)
+                : error == numbers.FollowRefused ? new NotAFileException(path, EntryKind.Link)
                 : error == Posix.IsAFolder ? new NotAFileException(path, EntryKind.Folder)
                 : new IOException($"{Marshal.GetPInvokeErrorMessage(error)} : '{path}'", error);
         }
@@ -52,7 +53,7 @@ internal static partial class NoFollowFile
     {
         if (!Posix.IsAvailable)
         {
-            RefuseWindowsLink(path);
+            RefuseWindowsLinkOrFolder(path);
             return File.OpenHandle(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, windowsShare);
         }
 
@@ -89,12 +90,20 @@ internal static partial class NoFollowFile
         return OperatingSystem.IsWindows() ? WindowsLinkCount(file) : -1;
     }
 
-    private static void RefuseWindowsLink(string path)
+    private static void RefuseWindowsLinkOrFolder(string path)
     {
         // LinkTarget names symbolic links and junctions only: other reparse points, such as OneDrive's files, are files.
-        if (new FileInfo(path).LinkTarget is not null)
+        var entry = new FileInfo(path);
+        if (entry.LinkTarget is not null)
         {
             throw new NotAFileException(path, EntryKind.Link);
+        }
+
+        // Windows opens a folder as a file only to refuse it with "access denied", which would send the player to check
+        // permissions instead of moving the folder.
+        if (entry.Attributes != (FileAttributes)(-1) && entry.Attributes.HasFlag(FileAttributes.Directory))
+        {
+            throw new NotAFileException(path, EntryKind.Folder);
         }
     }
 

@@ -5,24 +5,16 @@ namespace Engine.Serialization.IO;
 
 /// <summary>
 /// The C library calls .NET offers no API for (open without following a link, flock on a descriptor of our own, fsync
-/// of a folder, statx), with the constants that differ between Linux, macOS and FreeBSD, and on Linux between
-/// architectures.
+/// of a folder, statx), with the constants every Unix shares; those that differ between Linux, Apple's systems and
+/// FreeBSD, and on Linux between architectures, are <see cref="PosixNumbers"/>.
 /// </summary>
 internal static unsafe partial class Posix
 {
-    public static bool IsAvailable { get; } = OperatingSystem.IsLinux() || OperatingSystem.IsMacOS() || OperatingSystem.IsFreeBSD();
+    /// <summary>Whether there is a C library to call: on Unix (<see cref="PosixNumbers.Current"/> names its numbers).</summary>
+    public static bool IsAvailable { get; } = PosixNumbers.Current is not null;
 
     public const int OpenReadOnly = 0;
     public const int OpenReadWrite = 2;
-
-    /// <summary>O_NOFOLLOW: open refuses a symbolic link at the path's last component.</summary>
-    public static readonly int OpenNoFollow =
-        OperatingSystem.IsLinux()
-            ? RuntimeInformation.ProcessArchitecture is Architecture.Arm or Architecture.Arm64 or Architecture.Ppc64le ? 0x8000 : 0x20000
-            : 0x100;
-
-    /// <summary>O_CLOEXEC, so a game's child processes don't inherit (and keep holding) a slot's lock.</summary>
-    public static readonly int OpenCloseOnExec = OperatingSystem.IsLinux() ? 0x80000 : OperatingSystem.IsMacOS() ? 0x1000000 : 0x100000;
 
     public const int NoSuchEntry = 2;
     public const int FileExists = 17; // EEXIST, which .NET's IOException carries as its HResult on Unix
@@ -33,12 +25,6 @@ internal static unsafe partial class Posix
     public const int NoSpace = 28;
     public const int ReadOnlyFileSystem = 30;
 
-    /// <summary>What open with O_NOFOLLOW fails with on a link: ELOOP (EMLINK on FreeBSD).</summary>
-    public static readonly int FollowRefused = OperatingSystem.IsLinux() ? 40 : OperatingSystem.IsMacOS() ? 62 : 31;
-
-    /// <summary>EWOULDBLOCK: flock with LOCK_NB on a file another open holds.</summary>
-    public static readonly int WouldBlock = OperatingSystem.IsLinux() ? 11 : 35;
-
     private const int LockExclusive = 2;
     private const int LockDontWait = 4;
 
@@ -47,15 +33,26 @@ internal static unsafe partial class Posix
     public static partial int Open(string path, int flags);
 
     [LibraryImport("libc", EntryPoint = "fsync", SetLastError = true)]
-    public static partial int FSync(int fd);
+    public static partial int FSync(SafeFileHandle file);
 
-    [LibraryImport("libc", EntryPoint = "close")]
-    public static partial int Close(int fd);
+    /// <summary>A folder opened read-only, to flush it; an <see cref="IOException"/> carrying the errno when it can't be.</summary>
+    public static SafeFileHandle OpenFolder(string folder)
+    {
+        int fd = Open(folder, OpenReadOnly | PosixNumbers.Current!.OpenCloseOnExec);
+        return fd >= 0 ? Handle(fd) : throw Refused("The folder could not be opened to flush it", folder);
+    }
+
+    /// <summary>An IOException carrying the last call's errno as its HResult, as .NET's own are on Unix.</summary>
+    public static IOException Refused(string what, string path)
+    {
+        int error = Marshal.GetLastPInvokeError();
+        return new IOException($"{what}: {Marshal.GetPInvokeErrorMessage(error)} : '{path}'", error);
+    }
 
     [LibraryImport("libc", EntryPoint = "flock", SetLastError = true)]
     private static partial int FLock(SafeFileHandle file, int operation);
 
-    /// <summary>Takes an exclusive flock without waiting: 0, or the errno (<see cref="WouldBlock"/> while another open holds it).</summary>
+    /// <summary>Takes an exclusive flock without waiting: 0, or the errno (<see cref="PosixNumbers.WouldBlock"/> while another open holds it).</summary>
     public static int TryLockExclusive(SafeFileHandle file) =>
         FLock(file, LockExclusive | LockDontWait) == 0 ? 0 : Marshal.GetLastPInvokeError();
 
@@ -75,7 +72,7 @@ internal static unsafe partial class Posix
     [LibraryImport("libc", EntryPoint = "statx", StringMarshalling = StringMarshalling.Utf8)]
     public static partial int Statx(int folder, string path, int flags, uint mask, byte* status);
 
-    // fstat(2) on macOS, in its 64-bit-inode layout (x64 names that one fstat$INODE64): st_mode and st_nlink are the
+    // fstat(2) on Apple's systems, in its 64-bit-inode layout (x64 names that one fstat$INODE64): st_mode and st_nlink are the
     // 16-bit fields at 4 and 6.
     private const int DarwinStatSize = 144;
     private const int DarwinModeOffset = 4;
@@ -117,7 +114,7 @@ internal static unsafe partial class Posix
                 return true;
             }
 
-            if (OperatingSystem.IsMacOS())
+            if (Platforms.IsApple)
             {
                 byte* status = stackalloc byte[DarwinStatSize];
                 if ((RuntimeInformation.ProcessArchitecture == Architecture.X64 ? DarwinFStatX64(file, status) : DarwinFStat(file, status)) != 0)

@@ -13,11 +13,6 @@ namespace Engine.Serialization.IO;
 /// </summary>
 internal readonly struct ProcessLock : IDisposable
 {
-    // Another open holds the lock: Windows says ERROR_SHARING_VIOLATION or ERROR_LOCK_VIOLATION; on Unix flock says
-    // EWOULDBLOCK.
-    private const int SharingViolation = unchecked((int)0x80070020);
-    private const int LockViolation = unchecked((int)0x80070021);
-
     private readonly SafeFileHandle _file;
 
     /// <summary>Whether the change count may be written: not into a file with other names (a hard link), which would change them too.</summary>
@@ -42,7 +37,7 @@ internal readonly struct ProcessLock : IDisposable
         {
             try
             {
-                if (TryOpenLocked(lockPath, NoFollowFile.OpenOrCreate) is { } file)
+                if (Platforms.Locking.TryOpenLocked(lockPath, NoFollowFile.OpenOrCreate) is { } file)
                 {
                     return new ProcessLock(file);
                 }
@@ -65,34 +60,6 @@ internal readonly struct ProcessLock : IDisposable
             Thread.Sleep(pause);
             pause = Math.Min(pause * 2, 50);
         }
-    }
-
-    /// <summary>Opens the lock file with <paramref name="open"/> and locks it; null while another open holds the lock.</summary>
-    private static SafeFileHandle? TryOpenLocked(string lockPath, Func<string, FileShare, SafeFileHandle> open)
-    {
-        SafeFileHandle file;
-        try
-        {
-            file = open(lockPath, FileShare.None);
-        }
-        catch (IOException e) when (OperatingSystem.IsWindows() && e.HResult is SharingViolation or LockViolation)
-        {
-            return null;
-        }
-
-        if (!Posix.IsAvailable)
-        {
-            return file; // Windows: the open's FileShare.None is the lock
-        }
-
-        // As .NET's own FileShare.None lock: only another holder refuses; a file system without flock saves unlocked.
-        if (Posix.TryLockExclusive(file) != Posix.WouldBlock)
-        {
-            return file;
-        }
-
-        file.Dispose();
-        return null;
     }
 
     /// <summary>
@@ -145,7 +112,7 @@ internal readonly struct ProcessLock : IDisposable
             // Unlinked while held, so no process takes it between the check and the delete. One that opened it just
             // before may still lock the unlinked file afterwards, while another locks a new one of the same name: both
             // would then write the slot, which only matters for a slot being written by two others as it goes.
-            using var held = TryOpenLocked(lockPath, NoFollowFile.OpenExisting);
+            using var held = Platforms.Locking.TryOpenLocked(lockPath, NoFollowFile.OpenExisting);
             if (held is not null)
             {
                 File.Delete(lockPath);

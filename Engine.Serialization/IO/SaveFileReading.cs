@@ -12,7 +12,9 @@ internal static class SaveFileReading
     public static FileStream Open(string path, int bufferSize = 1, FileOptions options = FileOptions.None)
     {
         RefuseWhatIsNoFile(path);
-        return new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize, options);
+        FileStream? stream = null;
+        Platforms.Contention.Retry(() => stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize, options), deniedIsBusy: false);
+        return stream!;
     }
 
     /// <summary>Throws for a folder, and for an empty file or one that isn't a regular file; a missing file is left to the open.</summary>

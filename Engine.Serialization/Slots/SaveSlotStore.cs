@@ -15,7 +15,12 @@ public static class SaveSlotStore
 
     internal const string AutosavePrefix = "autosave-";
 
-    /// <summary>The platform's per-user data folder for a game: ~/.local/share/GAME/saves on Linux, %LOCALAPPDATA%\GAME\saves on Windows.</summary>
+    /// <summary>
+    /// The platform's per-user data folder for a game: ~/.local/share/GAME/saves on Linux ($XDG_DATA_HOME when set),
+    /// %LOCALAPPDATA%\GAME\saves on Windows, ~/Library/Application Support/GAME/saves on macOS, and on iOS (and Mac
+    /// Catalyst) the app's Library/Application Support/GAME/saves: .NET's LocalApplicationData is Documents there, the
+    /// player's own files, which the Files app shows.
+    /// </summary>
     public static string DefaultDirectory(string gameId)
     {
         ArgumentException.ThrowIfNullOrEmpty(gameId);
@@ -24,8 +29,12 @@ public static class SaveSlotStore
             throw new ArgumentException($"'{gameId}' can't name a folder; use letters, digits, '-', '_' or '.'.", nameof(gameId));
         }
 
-        string root = Environment.GetFolderPath(Environment.SpecialFolder.LocalApplicationData, Environment.SpecialFolderOption.DoNotVerify);
-        return Path.Combine(string.IsNullOrEmpty(root) ? Path.GetTempPath() : root, gameId, "saves");
+        string root = OperatingSystem.IsIOS() // Mac Catalyst too
+            ? Folder(Environment.SpecialFolder.Resources) is { Length: > 0 } library ? Path.Combine(library, "Application Support") : ""
+            : Folder(Environment.SpecialFolder.LocalApplicationData);
+        return Path.Combine(root.Length == 0 ? Path.GetTempPath() : root, gameId, "saves");
+
+        static string Folder(Environment.SpecialFolder folder) => Environment.GetFolderPath(folder, Environment.SpecialFolderOption.DoNotVerify);
     }
 
     /// <summary>

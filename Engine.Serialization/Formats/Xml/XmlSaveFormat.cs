@@ -15,6 +15,9 @@ internal static class XmlSaveFormat
         Encoding = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false),
         Indent = true,
 
+        // The same bytes on every system: the default is Environment.NewLine, CR LF on Windows.
+        NewLineChars = "\n",
+
         // A parser turns a raw CR (or CR LF) in text into LF; as &#xD; it comes back as written.
         NewLineHandling = NewLineHandling.Entitize,
     };

@@ -4,7 +4,6 @@ using Engine.Core.Model;
 using Engine.Serialization.Container;
 using Engine.Serialization.Tests.Fixtures;
 using K4os.Compression.LZ4.Streams;
-using Xunit.Abstractions;
 
 namespace Engine.Serialization.Tests.Fuzzing;
 

@@ -86,14 +86,6 @@ public sealed class AtomicFileTests : IDisposable
     }
 
     [Fact]
-    public void FolderSync_FlushesARealFolder_AndReportsAMissingOne()
-    {
-        FolderSync.Flush(_folder);
-
-        Assert.ThrowsAny<IOException>(() => FolderSync.Flush(Path.Combine(_folder, "missing")));
-    }
-
-    [Fact]
     public void Write_InAKnownSpare_WritesOnlyTheRangesThatDiffer()
     {
         var spare = Spare([.. Enumerable.Repeat((byte)1, 10_000)]);

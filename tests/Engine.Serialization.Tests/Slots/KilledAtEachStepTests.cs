@@ -8,7 +8,7 @@ using SaveLoop;
 namespace Engine.Serialization.Tests.Slots;
 
 /// <summary>
-/// Kills the saving process (SIGKILL) just before each step of its save, where the random kills of
+/// Kills the saving process (SIGKILL; TerminateProcess on Windows) just before each step of its save, where the random kills of
 /// <see cref="CrashDuringSaveTests"/> land only by chance: the slot must then load the previous save until the rename
 /// and the new one after it, and the next process's save must succeed and sweep away the dead one's temp file.
 /// </summary>
@@ -18,9 +18,6 @@ public sealed class KilledAtEachStepTests : IDisposable
     private const int Previous = 2;
     private const int Killed = 3;
     private const int Next = 4;
-
-    // A process killed by a signal exits with 128 + its number, as .NET and the shell report it; SIGKILL is 9.
-    private const int KilledBySigKill = 128 + 9;
 
     private readonly string _folder = Directory.CreateTempSubdirectory("engine-step-kill-").FullName;
     private readonly SaveSlotStore<GameContent> _store;
@@ -75,7 +72,7 @@ public sealed class KilledAtEachStepTests : IDisposable
     private static void AssertKilled(SaveLoopProcess loop)
     {
         int exitCode = loop.WaitForExit(TimeSpan.FromMinutes(2));
-        Assert.True(exitCode == KilledBySigKill, $"The saving process exited with {exitCode}, not killed by SIGKILL: {loop.Error}");
+        Assert.True(exitCode == SaveLoopProcess.KilledExitCode, $"The saving process exited with {exitCode}, not killed outright: {loop.Error}");
         Assert.Empty(loop.Lines);
     }
 

@@ -83,8 +83,20 @@ internal sealed class SaveLoopProcess : IDisposable
     public static SaveLoopProcess StartNativeIfPublished(params string[] arguments) =>
         Launch(Native is { } path ? [path, .. arguments] : [.. UnderJit, .. arguments], null);
 
-    /// <summary>The command that runs the SaveLoop built beside the tests, under JIT.</summary>
-    private static string[] UnderJit => ["dotnet", Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll")];
+    /// <summary>
+    /// The command that runs the SaveLoop built beside the tests, under JIT: through dotnet, or on Windows its own
+    /// program (build/test-windows.sh publishes it beside the tests, self-contained, as Wine has no dotnet).
+    /// </summary>
+    private static string[] UnderJit =>
+        OperatingSystem.IsWindows()
+            ? [Path.Combine(AppContext.BaseDirectory, "SaveLoop.exe")]
+            : ["dotnet", Path.Combine(AppContext.BaseDirectory, "SaveLoop.dll")];
+
+    /// <summary>
+    /// The exit code of a process killed outright (<see cref="Kill"/>, or SaveLoop killing itself): 128 + SIGKILL on
+    /// Unix, as .NET and the shell report it; on Windows the -1 that .NET's Process.Kill passes to TerminateProcess.
+    /// </summary>
+    public static int KilledExitCode { get; } = OperatingSystem.IsWindows() ? -1 : 128 + 9;
 
     private static SaveLoopProcess Launch(string[] command, IReadOnlyDictionary<string, string>? environment)
     {
@@ -105,7 +117,7 @@ internal sealed class SaveLoopProcess : IDisposable
     /// <summary>Waits for its first line (or its end); false if none came within <paramref name="timeout"/>.</summary>
     public bool WaitForFirstLine(TimeSpan timeout) => _firstLine.Task.Wait(timeout);
 
-    /// <summary>Kills it (SIGKILL on Unix) and waits until its output is read to the end.</summary>
+    /// <summary>Kills it (SIGKILL on Unix, TerminateProcess on Windows) and waits until its output is read to the end.</summary>
     public void Kill()
     {
         _process.Kill(entireProcessTree: true);
@@ -113,7 +125,7 @@ internal sealed class SaveLoopProcess : IDisposable
         _reading.Wait();
     }
 
-    /// <summary>Waits for it to exit by itself and returns its exit code (128 + the signal when a signal killed it); fails the test after <paramref name="patience"/>, as a hang.</summary>
+    /// <summary>Waits for it to exit by itself and returns its exit code (<see cref="KilledExitCode"/> when killed); fails the test after <paramref name="patience"/>, as a hang.</summary>
     public int WaitForExit(TimeSpan patience)
     {
         if (!_process.WaitForExit(patience))

@@ -1,7 +1,6 @@
 using System.Globalization;
 using Engine.Core.Model;
 using Engine.Serialization.Slots;
-using Xunit.Abstractions;
 
 namespace Engine.Serialization.Tests.Slots;
 

@@ -1,7 +1,6 @@
 using Engine.Serialization.Slots;
 using Engine.Serialization.Tests.Fixtures;
 using MessagePack;
-using Xunit.Abstractions;
 
 namespace Engine.Serialization.Tests.Threads;
 

@@ -12,33 +12,28 @@ namespace Engine.Serialization.Tests.Versioning;
 /// </summary>
 public sealed class FrozenSavesTests
 {
-    public static TheoryData<string, string> Saves()
+    public static TheoryData<string, string> Saves() => Data(Frozen());
+
+    public static TheoryData<string, string> MessagePackAndXmlSaves() =>
+        Data(Frozen().Where(save => !save.Fixture.Contains("-protobuf-", StringComparison.Ordinal)));
+
+    // TheoryData's Add takes the two values apart (in xUnit v2 and v3 alike, which both run these tests).
+    private static TheoryData<string, string> Data(IEnumerable<(string Content, string Fixture)> saves)
     {
-        var saves = new TheoryData<string, string>();
-        foreach (string content in (string[])["small", "edges"])
+        var data = new TheoryData<string, string>();
+        foreach (var (content, fixture) in saves)
         {
-            foreach (string format in (string[])["messagepack", "xml", "protobuf"])
-            {
-                foreach (string compression in (string[])["none", "lz4"])
-                {
-                    saves.Add(content, $"schema-v1/{content}-{format}-{compression}.sav");
-                }
-            }
+            data.Add(content, fixture);
         }
 
-        return saves;
+        return data;
     }
 
-    public static TheoryData<string, string> MessagePackAndXmlSaves()
-    {
-        var saves = new TheoryData<string, string>();
-        foreach (var save in Saves().Where(save => !((string)save[1]).Contains("-protobuf-", StringComparison.Ordinal)))
-        {
-            saves.Add((string)save[0], (string)save[1]);
-        }
-
-        return saves;
-    }
+    private static IEnumerable<(string Content, string Fixture)> Frozen() =>
+        from content in (string[])["small", "edges"]
+        from format in (string[])["messagepack", "xml", "protobuf"]
+        from compression in (string[])["none", "lz4"]
+        select (content, $"schema-v1/{content}-{format}-{compression}.sav");
 
     [Theory]
     [MemberData(nameof(Saves))]

@@ -4,7 +4,6 @@ using Engine.Serialization.IO;
 using Engine.Serialization.Slots;
 using Engine.Testing;
 using SaveLoop;
-using Xunit.Abstractions;
 
 namespace Engine.Serialization.Tests.Slots.PowerCut;
 

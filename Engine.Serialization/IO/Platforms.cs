@@ -1,0 +1,30 @@
+namespace Engine.Serialization.IO;
+
+/// <summary>
+/// The choices that differ per OS, each behind a small interface, made once for the process: how data reaches the disk
+/// (<see cref="Durability"/>), how a file replaces another keeping a backup (<see cref="Replacing"/>), how a slot's lock
+/// is held (<see cref="Locking"/>), what waits for another process's open of a file (<see cref="Contention"/>) and what
+/// error codes mean (<see cref="Errors"/>); the C library's numbers are <see cref="PosixNumbers.Current"/>.
+/// </summary>
+internal static class Platforms
+{
+    /// <summary>macOS, iOS, tvOS and Mac Catalyst (OperatingSystem.IsIOS is true on Mac Catalyst too).</summary>
+    public static bool IsApple { get; } = OperatingSystem.IsMacOS() || OperatingSystem.IsIOS() || OperatingSystem.IsTvOS();
+
+    public static IDurability Durability { get; } =
+        IsApple ? new AppleDurability()
+        : PosixNumbers.Current is not null ? new PosixDurability()
+        : new WindowsDurability();
+
+    public static IFileLocking Locking { get; } =
+        PosixNumbers.Current is { } numbers ? new FlockLocking(numbers.WouldBlock) : new ShareModeLocking();
+
+    public static IFileReplacing Replacing { get; } =
+        OperatingSystem.IsWindows() ? new HardLinkThenRenameReplacing() : new LinkThenRenameReplacing();
+
+    public static IFileContention Contention { get; } =
+        OperatingSystem.IsWindows() ? new WindowsContention() : new NoContention();
+
+    public static IErrorCodes Errors { get; } =
+        PosixNumbers.Current is { } numbers ? new PosixErrorCodes(numbers) : new WindowsErrorCodes();
+}
