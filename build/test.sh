@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: publishes the native sample game (also without XML and protobuf), the second game, tests/RpgGame,
 # tests/SaveLoop (its two savers and a loader share a slot) and savetool (the tests launch them all), runs
-# the unit tests (JIT), then each native program's selftest, then the tests and selftests as Windows programs under
-# Wine (build/test-windows.sh), then every benchmark once in a dry mode so none
+# the unit tests (JIT), then each native program's selftest, then every benchmark once in a dry mode so none
 # rots (each BenchmarkDotNet suite and the cold-start harness count as one check; their numbers are
 # not checked), then the ARM64 suite under qemu (build/test-arm64.sh). Installs what it needs, and ends with one line
 # of totals: "N passed, N failed".
@@ -97,15 +96,6 @@ if [ "$native_status" -eq 0 ]; then
     fi
   done
 fi
-
-# The engine's tests and both games' selftests as Windows programs under Wine; it ends with "windows: N passed, N failed".
-windows_log="$root/artifacts/test-windows.log"
-bash "$root/build/test-windows.sh" >"$windows_log" 2>&1
-grep -E "^windows" "$windows_log"
-read -r windows_passed windows_failed < <(sed -nE 's/^windows: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$windows_log")
-passed=$((passed + ${windows_passed:-0}))
-failed=$((failed + ${windows_failed:-1}))
-[ -n "${windows_passed:-}" ] || echo "the Windows run under Wine did not finish; see $windows_log" >&2
 
 # Every BenchmarkDotNet suite once, in process; it ends with "benchmarks: N passed, N failed".
 bench_log="$root/artifacts/benchmarks-dry.log"
