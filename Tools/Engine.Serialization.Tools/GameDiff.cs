@@ -61,66 +61,43 @@ internal sealed class GameDiff(TextWriter output)
         }
     }
 
-    private void CompareObjects(ReadOnlyMemory<byte> a, ReadOnlyMemory<byte> b, string path, SaveShape? shape)
+    private void CompareObjects(ReadOnlyMemory<byte> a, ReadOnlyMemory<byte> b, string path, SaveShape? shape) =>
+        CompareKeyed(Entries(a, keyShape: null, dictionary: false), Entries(b, keyShape: null, dictionary: false), key =>
+            shape?.Members.FirstOrDefault(m => m.Key == key) is { } member
+                ? (MemberPath.Member(path, member.Name), member.Shape)
+                : (MemberPath.MemberOrKey(path, key), null));
+
+    private void CompareEntries(ReadOnlyMemory<byte> a, ReadOnlyMemory<byte> b, string path, SaveShape shape) =>
+        CompareKeyed(Entries(a, shape.Key, dictionary: true), Entries(b, shape.Key, dictionary: true), key => ($"{path}[{key}]", shape.Element));
+
+    /// <summary>An object's members or a dictionary's entries matched by key whatever their order, each at the path and shape <paramref name="named"/> gives its key.</summary>
+    private void CompareKeyed(
+        List<(string Key, ReadOnlyMemory<byte> Value)> a, List<(string Key, ReadOnlyMemory<byte> Value)> b, Func<string, (string Path, SaveShape? Shape)> named)
     {
         var inB = new Dictionary<string, ReadOnlyMemory<byte>>(StringComparer.Ordinal);
-        foreach (var (key, value) in Members(b))
+        foreach (var (key, value) in b)
         {
             inB.TryAdd(key, value);
         }
 
         var inA = new HashSet<string>(StringComparer.Ordinal);
-        foreach (var (key, value) in Members(a))
+        foreach (var (key, value) in a.Where(entry => inA.Add(entry.Key)))
         {
-            if (!inA.Add(key))
-            {
-                continue;
-            }
-
-            var member = shape?.Members.FirstOrDefault(m => m.Key == key);
-            string at = member is null ? MemberPath.MemberOrKey(path, key) : MemberPath.Member(path, member.Name);
+            var (at, shape) = named(key);
             if (inB.TryGetValue(key, out var other))
             {
-                CompareValues(value, other, at, member?.Shape);
+                CompareValues(value, other, at, shape);
             }
             else
             {
-                Report(at, $"{SavedValues.Short(value, member?.Shape)} -> (absent)");
+                Report(at, $"{SavedValues.Short(value, shape)} -> (absent)");
             }
         }
 
-        foreach (var (key, value) in Members(b).Where(member => !inA.Contains(member.Key)))
+        foreach (var (key, value) in b.Where(entry => !inA.Contains(entry.Key)))
         {
-            var member = shape?.Members.FirstOrDefault(m => m.Key == key);
-            Report(member is null ? MemberPath.MemberOrKey(path, key) : MemberPath.Member(path, member.Name), $"(absent) -> {SavedValues.Short(value, member?.Shape)}");
-        }
-    }
-
-    private void CompareEntries(ReadOnlyMemory<byte> a, ReadOnlyMemory<byte> b, string path, SaveShape shape)
-    {
-        var entriesA = Entries(a, shape.Key);
-        var inB = new Dictionary<string, ReadOnlyMemory<byte>>(StringComparer.Ordinal);
-        foreach (var (key, value) in Entries(b, shape.Key))
-        {
-            inB.TryAdd(key, value);
-        }
-
-        var inA = new HashSet<string>(StringComparer.Ordinal);
-        foreach (var (key, value) in entriesA.Where(entry => inA.Add(entry.Key)))
-        {
-            if (inB.TryGetValue(key, out var other))
-            {
-                CompareValues(value, other, $"{path}[{key}]", shape.Element);
-            }
-            else
-            {
-                Report($"{path}[{key}]", $"{SavedValues.Short(value, shape.Element)} -> (absent)");
-            }
-        }
-
-        foreach (var (key, value) in inB.Where(entry => !inA.Contains(entry.Key)))
-        {
-            Report($"{path}[{key}]", $"(absent) -> {SavedValues.Short(value, shape.Element)}");
+            var (at, shape) = named(key);
+            Report(at, $"(absent) -> {SavedValues.Short(value, shape)}");
         }
     }
 
@@ -191,20 +168,6 @@ internal sealed class GameDiff(TextWriter output)
         Differences++;
     }
 
-    private static List<(string Key, ReadOnlyMemory<byte> Value)> Members(ReadOnlyMemory<byte> map)
-    {
-        var reader = new MessagePackReader(map);
-        int count = reader.ReadMapHeader();
-        var members = new List<(string, ReadOnlyMemory<byte>)>(count);
-        for (int i = 0; i < count; i++)
-        {
-            string key = MemberPath.KeyText(ref reader);
-            members.Add((key, Next(ref reader, map)));
-        }
-
-        return members;
-    }
-
     private static List<ReadOnlyMemory<byte>> Items(ReadOnlyMemory<byte> array)
     {
         var reader = new MessagePackReader(array);
@@ -212,21 +175,22 @@ internal sealed class GameDiff(TextWriter output)
         var items = new List<ReadOnlyMemory<byte>>(count);
         for (int i = 0; i < count; i++)
         {
-            items.Add(Next(ref reader, array));
+            items.Add(SavedValues.Next(ref reader, array));
         }
 
         return items;
     }
 
-    private static List<(string Key, ReadOnlyMemory<byte> Value)> Entries(ReadOnlyMemory<byte> map, SaveShape? keyShape)
+    /// <summary>A map's keys and values: a dictionary's keys as paths show them (<see cref="SavedValues.ReadKey"/>), an object's as saved.</summary>
+    private static List<(string Key, ReadOnlyMemory<byte> Value)> Entries(ReadOnlyMemory<byte> map, SaveShape? keyShape, bool dictionary)
     {
         var reader = new MessagePackReader(map);
         int count = reader.ReadMapHeader();
         var entries = new List<(string, ReadOnlyMemory<byte>)>(count);
         for (int i = 0; i < count; i++)
         {
-            string key = SavedValues.ReadKey(ref reader, keyShape).Text;
-            entries.Add((key, Next(ref reader, map)));
+            string key = dictionary ? SavedValues.ReadKey(ref reader, keyShape).Text : MemberPath.KeyText(ref reader);
+            entries.Add((key, SavedValues.Next(ref reader, map)));
         }
 
         return entries;
@@ -236,21 +200,8 @@ internal sealed class GameDiff(TextWriter output)
     private static (int[] Lengths, ReadOnlyMemory<byte> Cells) Grid(ReadOnlyMemory<byte> grid, int rank)
     {
         var reader = new MessagePackReader(grid);
-        reader.ReadArrayHeader();
-        var lengths = new int[rank];
-        for (int d = 0; d < rank; d++)
-        {
-            lengths[d] = reader.ReadInt32();
-        }
-
-        return (lengths, Next(ref reader, grid));
-    }
-
-    private static ReadOnlyMemory<byte> Next(ref MessagePackReader reader, ReadOnlyMemory<byte> within)
-    {
-        long start = reader.Consumed;
-        reader.Skip();
-        return within.Slice((int)start, (int)(reader.Consumed - start));
+        var lengths = SavedValues.ReadGridLengths(ref reader, rank);
+        return (lengths, SavedValues.Next(ref reader, grid));
     }
 
     /// <summary>A value without members or items: a number, text, an enum... (a union or a vector is not, whatever it holds).</summary>

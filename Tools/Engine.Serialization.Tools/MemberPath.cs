@@ -157,20 +157,11 @@ internal sealed class MemberPath
         return new Located((int)start, (int)(reader.Consumed - start), shape, allowsNull, at);
     }
 
-    /// <summary>Moves into a union's case or a nullable's value, as code reaches a member through them; the shape of what is there.</summary>
+    /// <summary>Moves into a union's case or a nullable's value (<see cref="SavedValues.Enter"/>); the shape of what is there.</summary>
     private SaveShape? EnterValue(ref MessagePackReader reader, SaveShape? shape, string at)
     {
-        while (shape?.Kind is SaveShapeKind.Nullable or SaveShapeKind.Union)
-        {
-            if (reader.TryReadNil())
-            {
-                throw NotFound($"{Shown(at)} is null");
-            }
-
-            shape = shape.Kind == SaveShapeKind.Nullable ? shape.Element : SavedValues.EnterCase(ref reader, shape).Shape;
-        }
-
-        return shape;
+        SavedValues.Enter(ref reader, ref shape);
+        return shape?.Kind is SaveShapeKind.Nullable or SaveShapeKind.Union ? throw NotFound($"{Shown(at)} is null") : shape;
     }
 
     private (SaveShape?, bool, string) ObjectMember(ref MessagePackReader reader, SaveShape shape, Segment segment, string at)
@@ -197,31 +188,26 @@ internal sealed class MemberPath
             throw NotFound($"{Shown(at)} is {Describe(shape)}, whose parts are {Members(shape)}");
         }
 
-        int index = int.Parse(part.Key, CultureInfo.InvariantCulture);
-        SkipItems(ref reader, index);
+        reader.ReadArrayHeader();
+        SkipValues(ref reader, int.Parse(part.Key, CultureInfo.InvariantCulture));
         return (part.Shape, part.AllowsNull, Member(at, part.Name));
     }
 
-    private (SaveShape?, bool, string) ListItem(ref MessagePackReader reader, SaveShape shape, Segment segment, string at)
+    private (SaveShape?, bool, string) ListItem(ref MessagePackReader reader, SaveShape shape, Segment segment, string at) =>
+        (shape.Element, shape.ElementAllowsNull, Item(at, EnterItem(ref reader, segment, at)));
+
+    /// <summary>Moves to the list's item the bracket names; its index.</summary>
+    private int EnterItem(ref MessagePackReader reader, Segment segment, string at)
     {
         int count = reader.ReadArrayHeader();
         int index = Index(segment, count, at, $"{Shown(at)} is a list of {count} items");
-        for (int i = 0; i < index; i++)
-        {
-            reader.Skip();
-        }
-
-        return (shape.Element, shape.ElementAllowsNull, Item(at, index));
+        SkipValues(ref reader, index);
+        return index;
     }
 
     private (SaveShape?, bool, string) GridCell(ref MessagePackReader reader, SaveShape shape, Segment segment, string at)
     {
-        reader.ReadArrayHeader();
-        var lengths = new int[shape.Rank];
-        for (int d = 0; d < shape.Rank; d++)
-        {
-            lengths[d] = reader.ReadInt32();
-        }
+        var lengths = SavedValues.ReadGridLengths(ref reader, shape.Rank);
 
         string size = string.Join(" x ", lengths);
         string[] parts = segment.Bracketed ? segment.Text.Split(',') : [];
@@ -237,11 +223,7 @@ internal sealed class MemberPath
             flat = (flat * lengths[d]) + index;
         }
 
-        int cells = reader.ReadArrayHeader();
-        for (int i = 0; i < flat && i < cells; i++)
-        {
-            reader.Skip();
-        }
+        SkipValues(ref reader, Math.Min(flat, reader.ReadArrayHeader()));
 
         return (shape.Element, shape.ElementAllowsNull, Cell(at, lengths, flat));
     }
@@ -276,14 +258,7 @@ internal sealed class MemberPath
         switch (reader.NextMessagePackType)
         {
             case MessagePackType.Array when segment.Bracketed:
-                int count = reader.ReadArrayHeader();
-                int index = Index(segment, count, at, $"{Shown(at)} is a list of {count} items");
-                for (int i = 0; i < index; i++)
-                {
-                    reader.Skip();
-                }
-
-                return (null, false, Item(at, index));
+                return (null, false, Item(at, EnterItem(ref reader, segment, at)));
             case MessagePackType.Map:
                 if (!FindKey(ref reader, segment.Text))
                 {
@@ -306,9 +281,8 @@ internal sealed class MemberPath
         return index;
     }
 
-    private static void SkipItems(ref MessagePackReader reader, int count)
+    private static void SkipValues(ref MessagePackReader reader, int count)
     {
-        reader.ReadArrayHeader();
         for (int i = 0; i < count; i++)
         {
             reader.Skip();

@@ -61,6 +61,21 @@ internal sealed class SaveFile
         }
     }
 
+    /// <summary>
+    /// The codecs of the models named, or of every model this program knows when none is; a refusal for a model it
+    /// doesn't know, or when it knows none <paramref name="toDo"/> ("to show").
+    /// </summary>
+    public static IEnumerable<SaveModelCodec> Codecs(IReadOnlyList<string> modelIds, string toDo)
+    {
+        var ids = modelIds.Count > 0 ? modelIds : SaveModels.Ids;
+        if (ids.Count == 0)
+        {
+            throw new ToolException($"This program knows no model {toDo}.");
+        }
+
+        return ids.Select(id => FindCodec(id) ?? throw new ToolException($"This program doesn't know the model '{Text.SaveText.Visible(id)}' (it knows {Known()})."));
+    }
+
     /// <summary>Runs <paramref name="action"/>, naming this file in the save exception it throws.</summary>
     public T Named<T>(Func<T> action) => Named(Path, action);
 

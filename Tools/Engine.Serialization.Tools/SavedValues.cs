@@ -50,40 +50,58 @@ internal static class SavedValues
         return union.CaseKeyed(key) ?? throw new ToolException($"A {union.TypeName} in the save is of case {key}, which the model doesn't have.");
     }
 
-    /// <summary>The value inside a union or a nullable: its bytes and shape, and the union's case when there is one. Null stays as it is.</summary>
-    public static (ReadOnlyMemory<byte> Value, SaveShape? Shape, SaveUnionCase? Case) Unwrap(ReadOnlyMemory<byte> value, SaveShape? shape)
+    /// <summary>
+    /// Moves the reader into the value inside unions and nullables, as code reaches a member through them, updating
+    /// <paramref name="shape"/> to what is there; stops at a null, leaving the shape the union's or nullable's. The
+    /// outermost union's case, or null.
+    /// </summary>
+    public static SaveUnionCase? Enter(ref MessagePackReader reader, ref SaveShape? shape)
     {
         SaveUnionCase? outer = null;
-        while (shape?.Kind is SaveShapeKind.Nullable or SaveShapeKind.Union)
+        while (shape?.Kind is SaveShapeKind.Nullable or SaveShapeKind.Union && reader.NextMessagePackType != MessagePackType.Nil)
         {
-            var reader = new MessagePackReader(value);
-            if (reader.NextMessagePackType == MessagePackType.Nil)
-            {
-                break;
-            }
-
             if (shape.Kind == SaveShapeKind.Nullable)
             {
                 shape = shape.Element;
-                continue;
             }
-
-            var @case = EnterCase(ref reader, shape);
-            outer ??= @case;
-            value = value[(int)reader.Consumed..];
-            value = value[..Length(value)];
-            shape = @case.Shape;
+            else
+            {
+                var @case = EnterCase(ref reader, shape);
+                outer ??= @case;
+                shape = @case.Shape;
+            }
         }
 
-        return (value, shape, outer);
+        return outer;
     }
 
-    /// <summary>How long the first value in <paramref name="values"/> is.</summary>
-    public static int Length(ReadOnlyMemory<byte> values)
+    /// <summary>The value inside a union or a nullable (<see cref="Enter"/>): its bytes and shape, and the union's case when there is one.</summary>
+    public static (ReadOnlyMemory<byte> Value, SaveShape? Shape, SaveUnionCase? Case) Unwrap(ReadOnlyMemory<byte> value, SaveShape? shape)
     {
-        var reader = new MessagePackReader(values);
+        var reader = new MessagePackReader(value);
+        var @case = Enter(ref reader, ref shape);
+        return (Next(ref reader, value), shape, @case);
+    }
+
+    /// <summary>The reader's next value as a slice of <paramref name="within"/>, the memory it reads; the reader moves past it.</summary>
+    public static ReadOnlyMemory<byte> Next(ref MessagePackReader reader, ReadOnlyMemory<byte> within)
+    {
+        long start = reader.Consumed;
         reader.Skip();
-        return (int)reader.Consumed;
+        return within.Slice((int)start, (int)(reader.Consumed - start));
+    }
+
+    /// <summary>Reads a grid's header (<c>[lengths..., [cells]]</c>) up to its cells: its length in each of <paramref name="rank"/> dimensions.</summary>
+    public static int[] ReadGridLengths(ref MessagePackReader reader, int rank)
+    {
+        reader.ReadArrayHeader();
+        var lengths = new int[rank];
+        for (int d = 0; d < rank; d++)
+        {
+            lengths[d] = reader.ReadInt32();
+        }
+
+        return lengths;
     }
 
     /// <summary>A dictionary key read as the model's key type: how a path names it.</summary>

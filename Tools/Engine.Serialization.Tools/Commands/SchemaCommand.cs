@@ -1,5 +1,4 @@
 using Engine.Serialization.Models;
-using Engine.Serialization.Text;
 
 namespace Engine.Serialization.Tools.Commands;
 
@@ -13,18 +12,11 @@ internal static class SchemaCommand
     public static int Run(IEnumerable<string> args, ToolOutput output)
     {
         var arguments = ToolArguments.Parse("schema", args, [], []);
-        var models = arguments.Positionals.Count > 0 ? arguments.Positionals.Select(ModelIdOf).ToList() : SaveModels.Ids;
-        if (models.Count == 0)
-        {
-            throw new ToolException("This program knows no model to show.");
-        }
-
         var text = output.Text;
-        foreach (string modelId in models)
+        foreach (var codec in SaveFile.Codecs(arguments.Positionals.Select(ModelIdOf).ToList(), "to show"))
         {
-            var codec = SaveFile.FindCodec(modelId) ?? throw new ToolException($"This program doesn't know the model '{SaveText.Visible(modelId)}' (it knows {SaveFile.Known()}).");
             var shape = codec.Shape;
-            text.WriteLine($"model {modelId}, schema version {codec.SchemaVersion}: {shape.Root.TypeName}");
+            text.WriteLine($"model {codec.ModelId}, schema version {codec.SchemaVersion}: {shape.Root.TypeName}");
             foreach (var type in shape.Types)
             {
                 Write(text, type);

@@ -1,5 +1,3 @@
-using Engine.Serialization.Models;
-
 namespace Engine.Serialization.Tools.Commands;
 
 /// <summary>
@@ -13,15 +11,8 @@ internal static class SchemasCommand
     {
         var arguments = ToolArguments.Parse("schemas", args, ["--into"], []);
         string folder = arguments.Value("--into") ?? throw ToolException.Usage("'schemas' needs --into DIR, the folder the model's schemas are checked in");
-        var models = arguments.Positionals.Count > 0 ? arguments.Positionals : SaveModels.Ids;
-        if (models.Count == 0)
+        foreach (var codec in SaveFile.Codecs(arguments.Positionals, "to write the schemas of"))
         {
-            throw new ToolException("This program knows no model to write the schemas of.");
-        }
-
-        foreach (string modelId in models)
-        {
-            var codec = SaveFile.FindCodec(modelId) ?? throw new ToolException($"This program doesn't know the model '{modelId}' (it knows {SaveFile.Known()}).");
             foreach (var (path, changed) in SchemaFiles.Write(codec.Schemas, folder))
             {
                 output.Text.WriteLine(changed ? $"{path}: written" : $"{path}: up to date");
