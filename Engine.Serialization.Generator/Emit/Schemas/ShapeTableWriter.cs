@@ -17,21 +17,16 @@ internal sealed class ShapeTableWriter
 
     private static readonly Regex Qualifiers = new(@"global::(?:[A-Za-z_][A-Za-z0-9_]*\.)*", RegexOptions.CultureInvariant);
 
-    private readonly Dictionary<string, ObjectModel> _objects;
-    private readonly Dictionary<string, UnionModel> _unions;
+    private readonly SchemaTypes _types;
     private readonly Dictionary<ValueShape, int> _places = new();
     private readonly List<string> _entries = new();
 
-    private ShapeTableWriter(GenerationModel model)
-    {
-        _objects = model.Objects.ToDictionary(o => o.Shape.HelperName!);
-        _unions = model.Unions.ToDictionary(u => u.Shape.HelperName!);
-    }
+    private ShapeTableWriter(SchemaTypes types) => _types = types;
 
-    /// <summary>The expression creating the model's shape.</summary>
-    public static string Write(GenerationModel model, ValueShape root)
+    /// <summary>The expression creating the model's shape, from the types its schemas list (<paramref name="types"/>).</summary>
+    public static string Write(SchemaTypes types, ValueShape root)
     {
-        var writer = new ShapeTableWriter(model);
+        var writer = new ShapeTableWriter(types);
         writer.Place(root);
         return $"new {Api}SaveModelShape(\n    " + string.Join(",\n    ", writer._entries) + ")";
     }
@@ -66,10 +61,10 @@ internal sealed class ShapeTableWriter
                 + string.Concat(shape.Components!.Items.Select((part, i) => ", " + Member(part.Accessor, i.ToString(System.Globalization.CultureInfo.InvariantCulture), part.Shape, part.AllowsNull)))
                 + ")",
             ShapeKind.Object => $"{Api}SaveShape.Object({name}"
-                + string.Concat(_objects[shape.HelperName!].Members.Select(m => ", " + Member(m.Name, m.Key, m.Shape, m.AllowsNull)))
+                + string.Concat(_types.Object(shape)!.Members.Select(m => ", " + Member(m.Name, m.Key, m.Shape, m.AllowsNull)))
                 + ")",
             ShapeKind.Union => $"{Api}SaveShape.Union({name}"
-                + string.Concat(_unions[shape.HelperName!].Cases.Select(c => $", new {Api}SaveUnionCase({c.Key}, {Place(c.Shape)})"))
+                + string.Concat(_types.Union(shape)!.Cases.Select(c => $", new {Api}SaveUnionCase({c.Key}, {Place(c.Shape)})"))
                 + ")",
             ShapeKind.Nullable => $"{Api}SaveShape.Nullable({name}, {Place(shape.Element!)})",
             ShapeKind.Sequence => $"{Api}SaveShape.Sequence({name}, {Place(shape.Element!)}, {Bool(AllowsNull(shape.Element!, shape.ElementAllowsNull))})",
