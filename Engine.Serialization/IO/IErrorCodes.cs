@@ -44,6 +44,13 @@ internal sealed class WindowsErrorCodes : IErrorCodes
     private const int HandleDiskFull = unchecked((int)0x80070027);
     private const int NotADirectory = unchecked((int)0x8007010B);
 
+    // ERROR_SHARING_VIOLATION, ERROR_LOCK_VIOLATION.
+    private const int SharingViolation = unchecked((int)0x80070020);
+    private const int LockViolation = unchecked((int)0x80070021);
+
+    /// <summary>Whether another process's open of the file (its share mode or its lock) refused this one.</summary>
+    public static bool IsSharingRefusal(Exception e) => e is IOException { HResult: SharingViolation or LockViolation };
+
     public RefusalKind KindOf(int code) => code switch
     {
         WriteProtected => RefusalKind.ReadOnly,

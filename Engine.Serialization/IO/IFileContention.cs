@@ -31,8 +31,6 @@ internal sealed class NoContention : IFileContention
 /// </summary>
 internal sealed class WindowsContention : IFileContention
 {
-    private const int SharingViolation = unchecked((int)0x80070020);
-    private const int LockViolation = unchecked((int)0x80070021);
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(3);
 
     public void Retry(Action attempt, bool deniedIsBusy)
@@ -55,5 +53,5 @@ internal sealed class WindowsContention : IFileContention
     }
 
     private static bool IsBusy(Exception e, bool deniedIsBusy) =>
-        e is IOException { HResult: SharingViolation or LockViolation } || (deniedIsBusy && e is UnauthorizedAccessException);
+        WindowsErrorCodes.IsSharingRefusal(e) || (deniedIsBusy && e is UnauthorizedAccessException);
 }

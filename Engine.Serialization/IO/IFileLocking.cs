@@ -35,16 +35,13 @@ internal sealed class FlockLocking(int wouldBlock) : IFileLocking
 /// </summary>
 internal sealed class ShareModeLocking : IFileLocking
 {
-    private const int SharingViolation = unchecked((int)0x80070020);
-    private const int LockViolation = unchecked((int)0x80070021);
-
     public SafeFileHandle? TryOpenLocked(string lockPath, Func<string, FileShare, SafeFileHandle> open)
     {
         try
         {
             return open(lockPath, FileShare.Delete);
         }
-        catch (IOException e) when (e.HResult is SharingViolation or LockViolation)
+        catch (IOException e) when (WindowsErrorCodes.IsSharingRefusal(e))
         {
             return null;
         }
