@@ -13,30 +13,26 @@ namespace Engine.Serialization.Tools;
 internal static class ValueEdit
 {
     /// <summary>The game with the value at <paramref name="path"/> replaced, the path as the model names it, and the value before and after, for the report.</summary>
-    public static (ReadOnlyMemory<byte> Game, string Path, string Before, string After) Set(ReadOnlyMemory<byte> game, SaveShape? root, MemberPath path, string text)
+    public static (ReadOnlyMemory<byte> Game, string Path, string Before, string After) Set(ReadOnlyMemory<byte> game, SaveShape? root, MemberPath path, string text) =>
+        Replace(game, root, path, (at, before) =>
+            at.Shape is null or { Kind: SaveShapeKind.Custom } ? EncodeAsSaved(before, at, text) : SavedValues.Encode(at, text, at.Path));
+
+    /// <summary>The game with the union at <paramref name="path"/> made the case named <paramref name="caseName"/> (<see cref="SavedValues.ChangeCase"/>), reported as <see cref="Set"/> reports.</summary>
+    public static (ReadOnlyMemory<byte> Game, string Path, string Before, string After) SetCase(ReadOnlyMemory<byte> game, SaveShape root, MemberPath path, string caseName) =>
+        Replace(game, root, path, (at, before) => SavedValues.ChangeCase(before, at, caseName, at.Path));
+
+    /// <summary>The game with the value at <paramref name="path"/> replaced by what <paramref name="encode"/> makes of it.</summary>
+    private static (ReadOnlyMemory<byte> Game, string Path, string Before, string After) Replace(
+        ReadOnlyMemory<byte> game, SaveShape? root, MemberPath path, Func<MemberPath.Located, ReadOnlyMemory<byte>, byte[]> encode)
     {
         var at = path.Locate(game, root);
         var before = game.Slice(at.Start, at.Length);
-        byte[] value = at.Shape is null or { Kind: SaveShapeKind.Custom } ? EncodeAsSaved(before, at, text) : SavedValues.Encode(at, text, at.Path);
-        return (Replaced(game, at, value), at.Path, SavedValues.Short(before, at.Shape), SavedValues.Short(value, at.Shape));
-    }
-
-    /// <summary>The game with the union at <paramref name="path"/> made the case named <paramref name="caseName"/> (<see cref="SavedValues.ChangeCase"/>).</summary>
-    public static (ReadOnlyMemory<byte> Game, string Path, string Before, string After) SetCase(ReadOnlyMemory<byte> game, SaveShape root, MemberPath path, string caseName)
-    {
-        var at = path.Locate(game, root);
-        var before = game.Slice(at.Start, at.Length);
-        byte[] value = SavedValues.ChangeCase(before, at, caseName, at.Path);
-        return (Replaced(game, at, value), at.Path, SavedValues.Short(before, at.Shape), SavedValues.Short(value, at.Shape));
-    }
-
-    private static byte[] Replaced(ReadOnlyMemory<byte> game, MemberPath.Located at, byte[] value)
-    {
+        byte[] value = encode(at, before);
         byte[] edited = new byte[game.Length - at.Length + value.Length];
         game.Span[..at.Start].CopyTo(edited);
         value.CopyTo(edited.AsSpan(at.Start));
         game.Span[(at.Start + at.Length)..].CopyTo(edited.AsSpan(at.Start + value.Length));
-        return edited;
+        return (edited, at.Path, SavedValues.Short(before, at.Shape), SavedValues.Short(value, at.Shape));
     }
 
     /// <summary>Without the model: <paramref name="text"/> read as the kind of value saved at <paramref name="at"/>.</summary>
