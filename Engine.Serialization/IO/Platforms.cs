@@ -4,9 +4,9 @@ namespace Engine.Serialization.IO;
 /// The choices that differ per OS, each behind a small interface, made once for the process: how data reaches the disk
 /// (<see cref="Durability"/>), how a file replaces another keeping a backup (<see cref="Replacing"/>), how a slot's lock
 /// is held (<see cref="Locking"/>), what waits for another process's open of a file (<see cref="Contention"/>), what
-/// error codes mean (<see cref="Errors"/>), what an entry is and how many names a file has (<see cref="FileStatus"/>)
-/// and how a folder's own files are opened without following a link (<see cref="Opening"/>); the C library's numbers
-/// are <see cref="PosixNumbers.Current"/>.
+/// error codes mean (<see cref="Errors"/>), what an entry is and how many names a file has (<see cref="FileStatus"/>),
+/// how a folder's own files are opened without following a link (<see cref="Opening"/>) and whether fresh memory is
+/// mapped in one call (<see cref="MemoryPopulating"/>); the C library's numbers are <see cref="PosixNumbers.Current"/>.
 /// </summary>
 internal static class Platforms
 {
@@ -39,4 +39,7 @@ internal static class Platforms
 
     public static INoFollowOpening Opening { get; } =
         PosixNumbers.Current is { } numbers ? new PosixNoFollowOpening(numbers, FileStatus) : new WindowsCheckedOpening();
+
+    public static IMemoryPopulating MemoryPopulating { get; } =
+        OperatingSystem.IsLinux() ? new MadvisePopulating() : new NoMemoryPopulating();
 }

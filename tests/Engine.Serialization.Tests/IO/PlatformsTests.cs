@@ -7,7 +7,8 @@ namespace Engine.Serialization.Tests.IO;
 /// The per-OS choices (<see cref="Platforms"/>), each branch where it can run: Linux natively, Windows under Wine
 /// (build/test-windows.sh), Linux on ARM64 under qemu. Apple's durability runs on any Unix: where F_FULLFSYNC is no
 /// fcntl command (Linux), its fsync fallback is what runs. Each system's error numbers are checked as data against the
-/// values of its headers. The file status and the opening have theirs in FileStatusTests and NoFollowOpeningTests.
+/// values of its headers. The file status, the opening and the memory populating have theirs in FileStatusTests,
+/// NoFollowOpeningTests and FreshMemoryTests.
 /// </summary>
 public sealed class PlatformsTests : IDisposable
 {
@@ -28,6 +29,7 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<HardLinkThenRenameReplacing>(Platforms.Replacing);
             Assert.IsType<WindowsFileStatus>(Platforms.FileStatus);
             Assert.IsType<WindowsCheckedOpening>(Platforms.Opening);
+            Assert.IsType<NoMemoryPopulating>(Platforms.MemoryPopulating);
         }
         else if (Platforms.IsApple)
         {
@@ -39,6 +41,7 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<LinkThenRenameReplacing>(Platforms.Replacing);
             Assert.IsType<AppleFileStatus>(Platforms.FileStatus);
             Assert.IsType<PosixNoFollowOpening>(Platforms.Opening);
+            Assert.IsType<NoMemoryPopulating>(Platforms.MemoryPopulating);
         }
         else
         {
@@ -51,6 +54,7 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<LinkThenRenameReplacing>(Platforms.Replacing);
             Assert.IsType<StatxFileStatus>(Platforms.FileStatus);
             Assert.IsType<PosixNoFollowOpening>(Platforms.Opening);
+            Assert.IsType<MadvisePopulating>(Platforms.MemoryPopulating);
         }
     }
 
