@@ -3,8 +3,8 @@
 # tests/SaveLoop (its two savers and a loader share a slot) and savetool (the tests launch them all), runs
 # the unit tests (JIT), then each native program's selftest, then every benchmark once in a dry mode so none
 # rots (each BenchmarkDotNet suite and the cold-start harness count as one check; their numbers are
-# not checked), then the ARM64 suite under qemu (build/test-arm64.sh). Installs what it needs, and ends with one line
-# of totals: "N passed, N failed".
+# not checked), then the ARM64 suite under qemu (build/test-arm64.sh) and the Windows suite under Wine
+# (build/test-windows.sh). Installs what it needs, and ends with one line of totals: "N passed, N failed".
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/build/require-dotnet.sh" || exit 1
@@ -117,16 +117,23 @@ else
   failed=$((failed + 1))
 fi
 
-# The games and the crash tests' saving process cross-compiled for linux-arm64 and run under qemu-user (after the
-# linux-x64 publishes are done with: another runtime's publish restores the shared projects again). It ends with
-# "arm64: N passed, N failed".
-arm64_log="$root/artifacts/test-arm64.log"
-bash "$root/build/test-arm64.sh" >"$arm64_log" 2>&1
-grep -E "^(FAIL|arm64)" "$arm64_log"
-read -r arm64_passed arm64_failed < <(sed -nE 's/^arm64: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$arm64_log")
-passed=$((passed + ${arm64_passed:-0}))
-failed=$((failed + ${arm64_failed:-1}))
-[ -n "${arm64_passed:-}" ] || echo "the ARM64 suite did not finish; see $arm64_log" >&2
+# Another platform's suite, counted in the totals: its script ends with "NAME: N passed, N failed".
+run_platform_suite() {
+  local name=$1 script=$2
+  local suite_log="$root/artifacts/test-$name.log" suite_passed suite_failed
+  bash "$root/build/$script" >"$suite_log" 2>&1
+  grep -E "^(FAIL|$name)|\[FAIL\]" "$suite_log"
+  read -r suite_passed suite_failed < <(sed -nE "s/^$name: ([0-9]+) passed, ([0-9]+) failed\$/\1 \2/p" "$suite_log")
+  passed=$((passed + ${suite_passed:-0}))
+  failed=$((failed + ${suite_failed:-1}))
+  [ -n "${suite_passed:-}" ] || echo "the $name suite did not finish; see $suite_log" >&2
+}
+
+# The games and the crash tests' saving process cross-compiled for linux-arm64 and run under qemu-user, then the
+# engine's tests and the games' selftests as Windows programs under Wine (after the linux-x64 publishes are done with:
+# another runtime's publish restores the shared projects again).
+run_platform_suite arm64 test-arm64.sh
+run_platform_suite windows test-windows.sh
 
 echo "$passed passed, $failed failed"
 [ "$unit_status" -eq 0 ] && [ "$native_status" -eq 0 ] && [ "$failed" -eq 0 ]

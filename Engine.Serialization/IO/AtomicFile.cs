@@ -80,19 +80,14 @@ internal static class AtomicFile
             }
 
             beforeStep?.Invoke(WriteStep.Replace);
-            Platforms.Contention.Retry(
-                () =>
-                {
-                    if (backupPath is not null && File.Exists(fullPath))
-                    {
-                        Platforms.Replacing.Replace(temp, fullPath, backupPath);
-                    }
-                    else
-                    {
-                        File.Move(temp, fullPath, overwrite: true);
-                    }
-                },
-                deniedIsBusy: true);
+            if (backupPath is not null && File.Exists(fullPath))
+            {
+                Platforms.Replacing.Replace(temp, fullPath, backupPath);
+            }
+            else
+            {
+                Platforms.Contention.Retry(() => File.Move(temp, fullPath, overwrite: true), deniedIsBusy: true);
+            }
 
             replaced = true;
             if (retire is { } retired)

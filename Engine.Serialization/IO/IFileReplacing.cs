@@ -5,7 +5,10 @@ namespace Engine.Serialization.IO;
 /// <summary>How a new file takes an existing file's name, the old one kept under a backup name.</summary>
 internal interface IFileReplacing
 {
-    /// <summary>Renames <paramref name="replacement"/> over <paramref name="replaced"/>, which becomes <paramref name="backup"/>.</summary>
+    /// <summary>
+    /// Renames <paramref name="replacement"/> over <paramref name="replaced"/>, which becomes <paramref name="backup"/>;
+    /// each step waits out another process's open of the files (<see cref="IFileContention"/>).
+    /// </summary>
     void Replace(string replacement, string replaced, string backup);
 }
 
@@ -22,7 +25,7 @@ internal sealed class LinkThenRenameReplacing : IFileReplacing
 /// over the backup) and the new one renamed over it (MoveFileEx with MOVEFILE_REPLACE_EXISTING); a volume without hard
 /// links (FAT, exFAT) gets ReplaceFile.
 /// </summary>
-internal sealed partial class HardLinkThenRenameReplacing : IFileReplacing
+internal sealed partial class HardLinkThenRenameReplacing(IFileContention contention) : IFileReplacing
 {
     // ERROR_INVALID_FUNCTION and ERROR_NOT_SUPPORTED: the volume has no hard links. ERROR_ACCESS_DENIED.
     private const int InvalidFunction = 1;
@@ -32,14 +35,16 @@ internal sealed partial class HardLinkThenRenameReplacing : IFileReplacing
     public void Replace(string replacement, string replaced, string backup)
     {
         // The link gets a temp name first and is renamed over the backup: a reader may hold the old backup open, which
-        // Windows lets a rename wait on (IFileContention) but leaves a deleted file's name taken until it is closed.
+        // Windows lets a rename wait on but leaves a deleted file's name taken until it is closed. Each rename waits on
+        // its own: a load holding the file refuses renaming any of its names, the link included, and a link made again
+        // on every try would be left behind by the tries whose link could not be deleted either.
         string link = AtomicFile.TempPathFor(Path.GetDirectoryName(replaced)!, replaced);
         if (!CreateHardLink(link, replaced, 0))
         {
             int error = Marshal.GetLastPInvokeError();
             if (error is InvalidFunction or NotSupported)
             {
-                File.Replace(replacement, replaced, backup, ignoreMetadataErrors: true);
+                contention.Retry(() => File.Replace(replacement, replaced, backup, ignoreMetadataErrors: true), deniedIsBusy: true);
                 return;
             }
 
@@ -50,15 +55,15 @@ internal sealed partial class HardLinkThenRenameReplacing : IFileReplacing
 
         try
         {
-            File.Move(link, backup, overwrite: true);
+            contention.Retry(() => File.Move(link, backup, overwrite: true), deniedIsBusy: true);
         }
         catch
         {
-            AtomicFile.DeleteQuietly(link);
+            AtomicFile.DeleteQuietly(link); // else the slot's next save deletes it (SlotFiles)
             throw;
         }
 
-        File.Move(replacement, replaced, overwrite: true);
+        contention.Retry(() => File.Move(replacement, replaced, overwrite: true), deniedIsBusy: true);
     }
 
     [LibraryImport("kernel32.dll", EntryPoint = "CreateHardLinkW", StringMarshalling = StringMarshalling.Utf16, SetLastError = true)]

@@ -22,7 +22,7 @@ internal static class Platforms
         PosixNumbers.Current is { } numbers ? new FlockLocking(numbers.WouldBlock) : new ShareModeLocking();
 
     public static IFileReplacing Replacing { get; } =
-        OperatingSystem.IsWindows() ? new HardLinkThenRenameReplacing() : new LinkThenRenameReplacing();
+        OperatingSystem.IsWindows() ? new HardLinkThenRenameReplacing(new WindowsContention()) : new LinkThenRenameReplacing();
 
     public static IFileContention Contention { get; } =
         OperatingSystem.IsWindows() ? new WindowsContention() : new NoContention();

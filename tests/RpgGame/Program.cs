@@ -16,7 +16,7 @@ using RpgGame.Model;
 //                                         held to its PartyDump; "selftest: N passed, N failed" (--dump: writes each
 //                                         dump to DIR, sample.json, seed-N.json, codex-sample.json and codex-seed-N.json)
 //   rpg-game selftest --seeds N           the same with N random parties and N random codices, for slow runs (under
-//                                         an emulator: build/test-arm64.sh)
+//                                         an emulator: build/test-arm64.sh, build/test-windows.sh)
 //   rpg-game fixtures DIR                 loads each frozen save in DIR (sample-FORMAT-COMPRESSION.sav, written by
 //                                         build/freeze-fixtures.cs), held to the sample party's PartyDump and its
 //                                         header to its name; "fixtures: N passed, N failed"

@@ -23,7 +23,8 @@ internal sealed class SmallDisk : IDisposable
     {
         if (Environment.GetEnvironmentVariable("SMALL_DISK") is { Length: > 0 } disk)
         {
-            return new SmallDisk(Directory.CreateTempSubdirectory(Path.Combine(disk, "full-disk-")).FullName, mounted: false);
+            string inside = Path.Combine(disk, $"full-disk-{Guid.NewGuid():N}");
+            return new SmallDisk(Directory.CreateDirectory(inside).FullName, mounted: false);
         }
 
         if (!OperatingSystem.IsLinux() || !Environment.IsPrivilegedProcess)
