@@ -121,8 +121,8 @@ internal static class AtomicFile
         SafeFileHandle? file = null;
         try
         {
-            file = NoFollowFile.OpenExisting(path, FileShare.None);
-            changes = NoFollowFile.LinkCount(file) == 1 ? delta.ChangesFrom(file) : null;
+            file = Platforms.Opening.OpenExisting(path, FileShare.None);
+            changes = Platforms.FileStatus.LinkCount(file) == 1 ? delta.ChangesFrom(file) : null;
             if (changes is not null)
             {
                 return file;

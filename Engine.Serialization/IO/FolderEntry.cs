@@ -5,7 +5,7 @@ namespace Engine.Serialization.IO;
 /// <summary>What an entry of a folder is.</summary>
 internal enum EntryKind
 {
-    /// <summary>Nothing is there, or what is there can't be told (off Linux, only files, folders and links are).</summary>
+    /// <summary>What is there can't be told (where .NET's attributes answer, only folders and links are).</summary>
     Unknown,
     Missing,
     File,
@@ -16,32 +16,15 @@ internal enum EntryKind
     Device,
 }
 
-/// <summary>Tells what an entry is without opening it: on Linux from one statx, elsewhere from .NET's attributes.</summary>
-internal static unsafe class FolderEntry
+/// <summary>
+/// What a folder's entries are, without opening them: the kinds .NET's attributes and Unix modes tell (each system's
+/// <see cref="IFileStatus"/> asks), whether anything is at a path, and the refusal of a link where a save belongs.
+/// </summary>
+internal static class FolderEntry
 {
-    /// <summary>
-    /// What is at <paramref name="path"/>; with <paramref name="followLinks"/> false a symbolic link there is
-    /// <see cref="EntryKind.Link"/>, else what it points to. Off Linux, a regular file, pipe, socket or device is
-    /// <see cref="EntryKind.Unknown"/>: .NET tells them apart only by opening them.
-    /// </summary>
-    public static EntryKind KindOf(string path, bool followLinks)
+    /// <summary>What is at <paramref name="path"/> as .NET's attributes tell it: see <see cref="IFileStatus.KindOf(string, bool)"/>.</summary>
+    public static EntryKind KindFromAttributes(string path, bool followLinks)
     {
-        if (OperatingSystem.IsLinux())
-        {
-            byte* status = stackalloc byte[Posix.StatxSize];
-            try
-            {
-                if (Posix.Statx(Posix.AtCurrentFolder, path, followLinks ? 0 : Posix.AtNoFollow, Posix.StatxType, status) == 0)
-                {
-                    return OfType(*(ushort*)(status + Posix.StatxModeOffset) & Posix.TypeBits);
-                }
-            }
-            catch (EntryPointNotFoundException)
-            {
-                // A C library older than statx: .NET's attributes below.
-            }
-        }
-
         var entry = new FileInfo(path);
         if (!followLinks && entry.LinkTarget is not null)
         {
@@ -53,8 +36,8 @@ internal static unsafe class FolderEntry
             : EntryKind.Missing;
     }
 
-    /// <summary>The kind of a mode's type bits (<see cref="Posix.TypeBits"/>).</summary>
-    public static EntryKind OfType(int type) => type switch
+    /// <summary>The kind of a Unix file mode (st_mode), from its type bits (<see cref="Posix.TypeBits"/>).</summary>
+    public static EntryKind OfMode(int mode) => (mode & Posix.TypeBits) switch
     {
         Posix.TypeFile => EntryKind.File,
         Posix.TypeFolder => EntryKind.Folder,
@@ -99,7 +82,7 @@ internal static unsafe class FolderEntry
     /// </summary>
     public static void RefuseLink(string path, string outcome)
     {
-        if (KindOf(path, followLinks: false) == EntryKind.Link)
+        if (Platforms.FileStatus.KindOf(path, followLinks: false) == EntryKind.Link)
         {
             throw new SaveIOException(
                 $"The save file is a symbolic link (to '{new FileInfo(path).LinkTarget}'), and the engine doesn't follow links to saves: a save would replace the link with a file and leave its target stale, so {outcome}. Put the file itself in the link's place, or link the whole save folder instead.",

@@ -9,7 +9,7 @@ namespace Engine.Serialization.IO;
 /// An advisory lock between processes on a lock file: held while open, released when disposed or when the process
 /// dies, by the OS (an exclusive <c>flock</c> on Unix, a share lock on Windows). Writers that all take it never overlap;
 /// readers don't need it, since a replaced file appears whole. The lock file is opened as a file of the save folder
-/// (<see cref="NoFollowFile"/>): a symbolic link in its place is refused, never written through.
+/// (<see cref="INoFollowOpening"/>): a symbolic link in its place is refused, never written through.
 /// </summary>
 internal readonly struct ProcessLock : IDisposable
 {
@@ -21,7 +21,7 @@ internal readonly struct ProcessLock : IDisposable
     private ProcessLock(SafeFileHandle file)
     {
         _file = file;
-        _countable = NoFollowFile.LinkCount(file) == 1;
+        _countable = Platforms.FileStatus.LinkCount(file) == 1;
     }
 
     /// <summary>
@@ -37,7 +37,7 @@ internal readonly struct ProcessLock : IDisposable
         {
             try
             {
-                if (Platforms.Locking.TryOpenLocked(lockPath, NoFollowFile.OpenOrCreate) is { } file)
+                if (Platforms.Locking.TryOpenLocked(lockPath, Platforms.Opening.OpenOrCreate) is { } file)
                 {
                     return new ProcessLock(file);
                 }
@@ -112,7 +112,7 @@ internal readonly struct ProcessLock : IDisposable
             // Unlinked while held, so no process takes it between the check and the delete. One that opened it just
             // before may still lock the unlinked file afterwards, while another locks a new one of the same name: both
             // would then write the slot, which only matters for a slot being written by two others as it goes.
-            using var held = Platforms.Locking.TryOpenLocked(lockPath, NoFollowFile.OpenExisting);
+            using var held = Platforms.Locking.TryOpenLocked(lockPath, Platforms.Opening.OpenExisting);
             if (held is not null)
             {
                 File.Delete(lockPath);

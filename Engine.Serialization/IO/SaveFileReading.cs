@@ -25,7 +25,7 @@ internal static class SaveFileReading
         if (file.Exists && file.Length == 0)
         {
             throw new SaveCorruptedException(
-                FolderEntry.KindOf(path, followLinks: true) switch
+                Platforms.FileStatus.KindOf(path, followLinks: true) switch
                 {
                     EntryKind.File => "The file is empty: it holds no save.",
                     EntryKind.Pipe => "The path is a pipe (FIFO), not a save file: nothing was read from it.",

@@ -18,13 +18,30 @@ public sealed class FreshMemoryTests
         Assert.Equal(copy, array);
     }
 
+    private static bool Offered => OperatingSystem.IsLinux() && Environment.OSVersion.Version >= new Version(5, 14);
+
     [Fact]
     public void ThePopulateRequest_IsTakenExactlyWhereTheOSOffersIt_Linux514OrLater()
     {
-        bool offered = OperatingSystem.IsLinux() && Environment.OSVersion.Version >= new Version(5, 14);
-
         _ = FreshMemory.Array<byte>(1 << 20);
 
-        Assert.Equal(offered, FreshMemory.IsPopulating);
+        Assert.Equal(Offered, Platforms.MemoryPopulating.IsPopulating);
+    }
+
+    [Theory]
+    [InlineData(nameof(MadvisePopulating))]
+    [InlineData(nameof(NoMemoryPopulating))]
+    public void EachSystemsPopulating_KeepsWhatTheMemoryHolds_AndIsTakenOnlyByLinux514OrLater(string name)
+    {
+        IMemoryPopulating populating = name == nameof(MadvisePopulating) ? new MadvisePopulating() : new NoMemoryPopulating();
+        byte[] memory = new byte[(1 << 20) + 3];
+        Random.Shared.NextBytes(memory);
+        byte[] copy = [.. memory];
+
+        populating.Populate(memory);
+        populating.Populate(memory); // refused once (or unable to call: Windows), it isn't asked again
+
+        Assert.Equal(copy, memory);
+        Assert.Equal(name == nameof(MadvisePopulating) && Offered, populating.IsPopulating);
     }
 }

@@ -7,7 +7,8 @@ namespace Engine.Serialization.Tests.IO;
 /// The per-OS choices (<see cref="Platforms"/>), each branch where it can run: Linux natively, Windows under Wine
 /// (build/test-windows.sh), Linux on ARM64 under qemu. Apple's durability runs on any Unix: where F_FULLFSYNC is no
 /// fcntl command (Linux), its fsync fallback is what runs. Each system's error numbers are checked as data against the
-/// values of its headers.
+/// values of its headers. The file status, the opening and the memory populating have theirs in FileStatusTests,
+/// NoFollowOpeningTests and FreshMemoryTests.
 /// </summary>
 public sealed class PlatformsTests : IDisposable
 {
@@ -26,6 +27,9 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<WindowsErrorCodes>(Platforms.Errors);
             Assert.IsType<WindowsContention>(Platforms.Contention);
             Assert.IsType<HardLinkThenRenameReplacing>(Platforms.Replacing);
+            Assert.IsType<WindowsFileStatus>(Platforms.FileStatus);
+            Assert.IsType<WindowsCheckedOpening>(Platforms.Opening);
+            Assert.IsType<NoMemoryPopulating>(Platforms.MemoryPopulating);
         }
         else if (Platforms.IsApple)
         {
@@ -35,6 +39,9 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<PosixErrorCodes>(Platforms.Errors);
             Assert.IsType<NoContention>(Platforms.Contention);
             Assert.IsType<LinkThenRenameReplacing>(Platforms.Replacing);
+            Assert.IsType<AppleFileStatus>(Platforms.FileStatus);
+            Assert.IsType<PosixNoFollowOpening>(Platforms.Opening);
+            Assert.IsType<NoMemoryPopulating>(Platforms.MemoryPopulating);
         }
         else
         {
@@ -45,6 +52,9 @@ public sealed class PlatformsTests : IDisposable
             Assert.IsType<PosixErrorCodes>(Platforms.Errors);
             Assert.IsType<NoContention>(Platforms.Contention);
             Assert.IsType<LinkThenRenameReplacing>(Platforms.Replacing);
+            Assert.IsType<StatxFileStatus>(Platforms.FileStatus);
+            Assert.IsType<PosixNoFollowOpening>(Platforms.Opening);
+            Assert.IsType<MadvisePopulating>(Platforms.MemoryPopulating);
         }
     }
 
@@ -81,13 +91,13 @@ public sealed class PlatformsTests : IDisposable
     public void Locking_OfThisSystem_RefusesASecondHolder_UntilTheFirstLetsGo()
     {
         string lockPath = Path.Combine(_folder, "slot.sav.lock");
-        using (var first = Platforms.Locking.TryOpenLocked(lockPath, NoFollowFile.OpenOrCreate))
+        using (var first = Platforms.Locking.TryOpenLocked(lockPath, Platforms.Opening.OpenOrCreate))
         {
             Assert.NotNull(first);
-            Assert.Null(Platforms.Locking.TryOpenLocked(lockPath, NoFollowFile.OpenOrCreate));
+            Assert.Null(Platforms.Locking.TryOpenLocked(lockPath, Platforms.Opening.OpenOrCreate));
         }
 
-        using var next = Platforms.Locking.TryOpenLocked(lockPath, NoFollowFile.OpenOrCreate);
+        using var next = Platforms.Locking.TryOpenLocked(lockPath, Platforms.Opening.OpenOrCreate);
         Assert.NotNull(next);
     }
 
