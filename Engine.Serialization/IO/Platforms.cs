@@ -21,11 +21,12 @@ internal static class Platforms
     public static IFileLocking Locking { get; } =
         PosixNumbers.Current is { } numbers ? new FlockLocking(numbers.WouldBlock) : new ShareModeLocking();
 
-    public static IFileReplacing Replacing { get; } =
-        OperatingSystem.IsWindows() ? new HardLinkThenRenameReplacing(new WindowsContention()) : new LinkThenRenameReplacing();
-
+    // Before Replacing, which is given it.
     public static IFileContention Contention { get; } =
         OperatingSystem.IsWindows() ? new WindowsContention() : new NoContention();
+
+    public static IFileReplacing Replacing { get; } =
+        OperatingSystem.IsWindows() ? new HardLinkThenRenameReplacing(Contention) : new LinkThenRenameReplacing();
 
     public static IErrorCodes Errors { get; } =
         PosixNumbers.Current is { } numbers ? new PosixErrorCodes(numbers) : new WindowsErrorCodes();
