@@ -85,6 +85,18 @@ internal static class CollectionKinds
         Map: Generic + "SortedDictionary<{0}, {1}>", Build: "{2}", Copy: "new " + Generic + "SortedDictionary<{0}, {1}>(value.Comparer)", Built: "copy",
         Keys: KeyRule.Ordered);
 
+    /// <summary>Read into an array it then wraps; its default (no array) is nil, as MessagePack's ImmutableArrayFormatter writes it.</summary>
+    private static readonly SequenceFacts ImmutableArray = new(
+        SequenceWalk.Indexed, "Length", SequenceFill.Array, Build: "global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray({1})",
+        Create: null, Add: null, Collect: null, SequenceStorage.Other, Copy: "return global::System.Collections.Immutable.ImmutableArray.CreateRange({1});",
+        CountsAhead: true, BulkFloats: false, Span: null, Immutable: true, NilWhen: "{0}.IsDefault");
+
+    /// <summary>Read into a map, then made immutable with the map's comparer (collision-resistant for the keys that have one).</summary>
+    private static readonly DictionaryFacts ImmutableDictionary = new(
+        Map: Generic + "Dictionary<{0}, {1}>", Build: "global::System.Collections.Immutable.ImmutableDictionary.CreateRange({2}.Comparer, {2})",
+        Copy: "global::System.Collections.Immutable.ImmutableDictionary.CreateBuilder<{0}, {1}>(value.KeyComparer, value.ValueComparer)",
+        Built: "copy.ToImmutable()", Immutable: true);
+
     /// <summary>Sequences by their generic definition's display name.</summary>
     public static readonly Dictionary<string, SequenceFacts> Sequences = new()
     {
@@ -102,6 +114,7 @@ internal static class CollectionKinds
         ["System.Collections.Generic.SortedSet<T>"] = SortedSet,
         ["System.Collections.Generic.LinkedList<T>"] = LinkedList,
         ["Engine.Serialization.TrackedList<T>"] = TrackedList,
+        ["System.Collections.Immutable.ImmutableArray<T>"] = ImmutableArray,
     };
 
     /// <summary>Dictionaries by their generic definition's display name.</summary>
@@ -111,6 +124,7 @@ internal static class CollectionKinds
         ["System.Collections.Generic.IDictionary<TKey, TValue>"] = DictionaryInterface,
         ["System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>"] = DictionaryInterface,
         ["System.Collections.Generic.SortedDictionary<TKey, TValue>"] = SortedDictionary,
+        ["System.Collections.Immutable.ImmutableDictionary<TKey, TValue>"] = ImmutableDictionary,
     };
 }
 
