@@ -260,7 +260,7 @@ internal sealed class ShapeBuilder
         var bulk = FloatOf(element);
         return array.IsSZArray
             ? AddHelper(new ValueShape(ShapeKind.Sequence, name, true, HelperName(array), Element: element, ElementAllowsNull: allowsNull,
-                Sequence: SequenceKind.Array, Float: bulk, SchemaName: SchemaNames.Of(array)), entry: true)
+                Sequence: CollectionKinds.Array, Float: bulk, SchemaName: SchemaNames.Of(array)), entry: true)
             : AddHelper(new ValueShape(ShapeKind.MultiArray, name, true, HelperName(array), Element: element, ElementAllowsNull: allowsNull,
                 Float: bulk, Rank: array.Rank, SchemaName: SchemaNames.Of(array)), entry: true);
     }
@@ -279,65 +279,28 @@ internal sealed class ShapeBuilder
         }
 
         var definitionName = definition.ToDisplayString();
-        SequenceKind? sequence = definitionName switch
+        if (CollectionKinds.Sequences.TryGetValue(definitionName, out var sequence))
         {
-            "System.Collections.Generic.List<T>" => SequenceKind.List,
-            "System.Collections.Generic.IList<T>" or "System.Collections.Generic.ICollection<T>" => SequenceKind.ListInterface,
-            "System.Collections.Generic.IReadOnlyList<T>" or "System.Collections.Generic.IReadOnlyCollection<T>"
-                or "System.Collections.Generic.IEnumerable<T>" => SequenceKind.ArrayInterface,
-            "System.Collections.Generic.Queue<T>" => SequenceKind.Queue,
-            "System.Collections.Generic.Stack<T>" => SequenceKind.Stack,
-            "System.Collections.Generic.HashSet<T>" => SequenceKind.HashSet,
-            "System.Collections.Generic.ISet<T>" or "System.Collections.Generic.IReadOnlySet<T>" => SequenceKind.SetInterface,
-            "System.Collections.Generic.SortedSet<T>" => SequenceKind.SortedSet,
-            "System.Collections.Generic.LinkedList<T>" => SequenceKind.LinkedList,
-            "Engine.Serialization.TrackedList<T>" => SequenceKind.TrackedList,
-            _ => null,
-        };
-        if (sequence is { } kind)
-        {
-            if (ShapeOf(arguments[0], via, at) is not { } element)
+            if (ShapeOf(arguments[0], via, at) is not { } element || !KeysAllowed(sequence.Keys, arguments[0], named, via, at, out var comparer))
             {
                 return (true, null);
             }
 
-            string? comparer = null;
-            if (kind is SequenceKind.HashSet or SequenceKind.SetInterface && !HashableKey(arguments[0], named, via, at, out comparer))
-            {
-                return (true, null);
-            }
-
-            if (kind == SequenceKind.SortedSet && !Comparable(arguments[0], named, via, at))
-            {
-                return (true, null);
-            }
-
-            var bulk = kind is SequenceKind.List or SequenceKind.TrackedList ? FloatOf(element) : null;
-            return (true, AddHelper(new ValueShape(ShapeKind.Sequence, TypeNames.Plain(named), true, HelperName(named), Element: element,
-                ElementAllowsNull: AllowsNull(arguments[0], annotations[0]), Sequence: kind, Comparer: comparer, Float: bulk, SchemaName: SchemaNames.Of(named)), entry: true));
+            return (true, AddHelper(new ValueShape(ShapeKind.Sequence, TypeNames.Plain(named), named.IsReferenceType, HelperName(named),
+                Element: element, ElementAllowsNull: AllowsNull(arguments[0], annotations[0]), Sequence: sequence, Comparer: comparer,
+                Float: sequence.BulkFloats ? FloatOf(element) : null, SchemaName: SchemaNames.Of(named)), entry: true));
         }
 
-        DictionaryKind? dictionary = definitionName switch
-        {
-            "System.Collections.Generic.Dictionary<TKey, TValue>" => DictionaryKind.Dictionary,
-            "System.Collections.Generic.IDictionary<TKey, TValue>" or "System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>" => DictionaryKind.DictionaryInterface,
-            "System.Collections.Generic.SortedDictionary<TKey, TValue>" => DictionaryKind.SortedDictionary,
-            _ => null,
-        };
-        if (dictionary is { } map)
+        if (CollectionKinds.Dictionaries.TryGetValue(definitionName, out var dictionary))
         {
             if (ShapeOf(arguments[0], via, at) is not { } key || ShapeOf(arguments[1], via, at) is not { } value)
             {
                 return (true, null);
             }
 
-            string? comparer = null;
-            var keyOk = map == DictionaryKind.SortedDictionary
-                ? Comparable(arguments[0], named, via, at)
-                : HashableKey(arguments[0], named, via, at, out comparer);
-            return (true, keyOk
-                ? AddHelper(new ValueShape(ShapeKind.Dictionary, TypeNames.Plain(named), true, HelperName(named), Element: value,
-                    ElementAllowsNull: AllowsNull(arguments[1], annotations[1]), Key: key, Dictionary: map, Comparer: comparer, SchemaName: SchemaNames.Of(named)), entry: true)
+            return (true, KeysAllowed(dictionary.Keys, arguments[0], named, via, at, out var comparer)
+                ? AddHelper(new ValueShape(ShapeKind.Dictionary, TypeNames.Plain(named), named.IsReferenceType, HelperName(named), Element: value,
+                    ElementAllowsNull: AllowsNull(arguments[1], annotations[1]), Key: key, Dictionary: dictionary, Comparer: comparer, SchemaName: SchemaNames.Of(named)), entry: true)
                 : null);
         }
 
@@ -486,6 +449,18 @@ internal sealed class ShapeBuilder
         formatter.AllInterfaces
             .Where(i => i.OriginalDefinition.ToDisplayString() == "MessagePack.Formatters.IMessagePackFormatter<T>")
             .Select(i => i.TypeArguments[0].WithNullableAnnotation(NullableAnnotation.None));
+
+    /// <summary>Whether a collection's keys (a set's items) allow what its kind needs; the comparer a hashed one is read with.</summary>
+    private bool KeysAllowed(KeyRule rule, ITypeSymbol key, ITypeSymbol collection, string via, Location? at, out string? comparer)
+    {
+        comparer = null;
+        return rule switch
+        {
+            KeyRule.None => true,
+            KeyRule.Hashed => HashableKey(key, collection, via, at, out comparer),
+            KeyRule.Ordered => Comparable(key, collection, via, at),
+        };
+    }
 
     /// <summary>Whether a set's or dictionary's keys can be read from untrusted data; the comparer to read them with.</summary>
     private bool HashableKey(ITypeSymbol key, ITypeSymbol collection, string via, Location? at, out string? comparer)

@@ -17,16 +17,20 @@ internal static class ShapeFacts
     /// </summary>
     public static bool RefusesNull(ValueShape shape, bool allowsNull) => shape.IsReferenceType && !allowsNull;
 
-    /// <summary>Whether a place of this shape may hold null: a reference type the model allows it in, or a <c>Nullable&lt;T&gt;</c>.</summary>
+    /// <summary>Whether a place of this shape may hold null: a reference type the model allows it in, a <c>Nullable&lt;T&gt;</c>, or a value type whose default is nil.</summary>
     public static bool MayBeNull(ValueShape shape, bool allowsNull) =>
-        shape.Kind == ShapeKind.Nullable || (shape.IsReferenceType && !RefusesNull(shape, allowsNull));
+        shape.Kind == ShapeKind.Nullable || shape.NilWhen is not null || (shape.IsReferenceType && !RefusesNull(shape, allowsNull));
 
-    /// <summary>Helper names of the immutable shapes: parts-only structs and tuples of immutable parts, and nullables of them.</summary>
+    /// <summary>
+    /// Helper names of the immutable shapes: parts-only structs and tuples of immutable parts, nullables of them, and
+    /// immutable collections of them.
+    /// </summary>
     public static List<string> Immutable(IReadOnlyList<ObjectModel> objects, IReadOnlyList<ValueShape> helpers)
     {
         var immutable = new HashSet<string>(
             objects.Where(o => o.IsStruct && o.BeforeSerialize is null).Select(o => o.Shape.HelperName!)
-                .Concat(helpers.Where(h => h.Kind is ShapeKind.Components or ShapeKind.Nullable or ShapeKind.EnumByName).Select(h => h.HelperName!)));
+                .Concat(helpers.Where(h => h.Kind is ShapeKind.Components or ShapeKind.Nullable or ShapeKind.EnumByName
+                    || h.Sequence is { Immutable: true } || h.Dictionary is { Immutable: true }).Select(h => h.HelperName!)));
         bool Is(ValueShape shape) =>
             shape.Kind is ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar
             || (shape.HelperName is { } name && immutable.Contains(name));
@@ -41,9 +45,8 @@ internal static class ShapeFacts
 
             foreach (var helper in helpers.Where(h => immutable.Contains(h.HelperName!)))
             {
-                IEnumerable<ValueShape> parts = helper.Kind == ShapeKind.Nullable
-                    ? new[] { helper.Element! }
-                    : helper.Components?.Items.Select(c => c.Shape) ?? Enumerable.Empty<ValueShape>();
+                var parts = new[] { helper.Element, helper.Key }.Where(s => s is not null).Select(s => s!)
+                    .Concat(helper.Components?.Items.Select(c => c.Shape) ?? Enumerable.Empty<ValueShape>());
                 changed |= parts.Any(p => !Is(p)) && immutable.Remove(helper.HelperName!);
             }
         }
@@ -126,7 +129,8 @@ internal static class ShapeFacts
                     ShapeKind.Nullable => helper.Element!.HelperName is { } inner && holding.Contains(inner),
                     ShapeKind.Sequence or ShapeKind.MultiArray or ShapeKind.Dictionary => Place(helper.Element!, helper.ElementAllowsNull),
                     ShapeKind.Components => helper.Components!.Items.Any(c => Place(c.Shape, c.AllowsNull)),
-                    _ => false,
+                    ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Object
+                        or ShapeKind.Union or ShapeKind.Bytes or ShapeKind.Custom => false,
                 };
                 changed |= holds && holding.Add(helper.HelperName!);
             }

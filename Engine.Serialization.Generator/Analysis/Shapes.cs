@@ -98,41 +98,6 @@ internal enum ShapeKind
     Custom,
 }
 
-/// <summary>Which collection a sequence is, for writing (how to count and walk it) and reading (what to create).</summary>
-internal enum SequenceKind
-{
-    Array,
-    List,
-
-    /// <summary>IList&lt;T&gt;, ICollection&lt;T&gt;: read as List&lt;T&gt;, as MessagePack does.</summary>
-    ListInterface,
-
-    /// <summary>IReadOnlyList&lt;T&gt;, IReadOnlyCollection&lt;T&gt;, IEnumerable&lt;T&gt;: read as T[], as MessagePack does.</summary>
-    ArrayInterface,
-    Queue,
-
-    /// <summary>Written top first; read back in the same order.</summary>
-    Stack,
-    HashSet,
-
-    /// <summary>ISet&lt;T&gt;, IReadOnlySet&lt;T&gt;: read as HashSet&lt;T&gt;.</summary>
-    SetInterface,
-    SortedSet,
-    LinkedList,
-
-    /// <summary>Engine.Serialization.TrackedList&lt;T&gt;: a list that tells a tracked model's owner when it changes.</summary>
-    TrackedList,
-}
-
-internal enum DictionaryKind
-{
-    Dictionary,
-
-    /// <summary>IDictionary&lt;K,V&gt;, IReadOnlyDictionary&lt;K,V&gt;: read as Dictionary&lt;K,V&gt;.</summary>
-    DictionaryInterface,
-    SortedDictionary,
-}
-
 /// <summary>How one type (at one use: element nullability included) is written, read, copied and checked.</summary>
 /// <param name="Kind">Which code handles it.</param>
 /// <param name="TypeName">Fully qualified, without nullable annotations.</param>
@@ -143,8 +108,8 @@ internal enum DictionaryKind
 /// <param name="Element">The element of a nullable, sequence or multi-dimensional array; a dictionary's value.</param>
 /// <param name="ElementAllowsNull">Whether the model allows null elements (or dictionary values).</param>
 /// <param name="Key">A dictionary's key.</param>
-/// <param name="Sequence">Which sequence.</param>
-/// <param name="Dictionary">Which dictionary.</param>
+/// <param name="Sequence">A sequence's construction facts: its row of <see cref="CollectionKinds"/>.</param>
+/// <param name="Dictionary">A dictionary's construction facts: its row of <see cref="CollectionKinds"/>.</param>
 /// <param name="Comparer">The collision-resistant comparer a set or dictionary is read with, or null for the default.</param>
 /// <param name="Float">For a T[] or multi-dimensional array of float or double: the encoding its bulk path decodes.</param>
 /// <param name="Rank">A multi-dimensional array's rank.</param>
@@ -162,15 +127,19 @@ internal sealed record ValueShape(
     ValueShape? Element = null,
     bool ElementAllowsNull = false,
     ValueShape? Key = null,
-    SequenceKind Sequence = SequenceKind.Array,
-    DictionaryKind Dictionary = DictionaryKind.Dictionary,
+    SequenceFacts? Sequence = null,
+    DictionaryFacts? Dictionary = null,
     string? Comparer = null,
     FloatEncoding? Float = null,
     int Rank = 0,
     string? Formatter = null,
     ComponentsModel? Components = null,
     EnumNamesModel? Names = null,
-    string SchemaName = "");
+    string SchemaName = "")
+{
+    /// <summary>For a value type whose default is written as nil (its collection kind says so): the test, with <c>{0}</c> for the value.</summary>
+    public string? NilWhen => Sequence?.NilWhen;
+}
 
 /// <summary>A fixed-width float whose runs Engine.Serialization.Models.FloatRuns moves in bulk: the suffix of its methods (Singles, Doubles).</summary>
 internal sealed record FloatEncoding(string Name);

@@ -90,7 +90,7 @@ internal static class WellKnownTypes
         "[MessagePackObject] classes and structs, [Union] bases, primitives, string, enums, DateTime, "
         + string.Join(", ", ScalarFormatters.Keys.Concat(MathTypes.Keys).Select(k => k.Substring(k.LastIndexOf('.') + 1)))
         + ", byte[], Nullable<T>, T[], T[,] (to rank 4), List<T>, HashSet<T>, SortedSet<T>, Queue<T>, Stack<T>, LinkedList<T>, "
-        + "Dictionary<K,V>, SortedDictionary<K,V>, KeyValuePair<K,V>, tuples, and members typed IList<T>, IReadOnlyList<T>, "
+        + "Dictionary<K,V>, SortedDictionary<K,V>, ImmutableArray<T>, ImmutableDictionary<K,V>, KeyValuePair<K,V>, tuples, and members typed IList<T>, IReadOnlyList<T>, "
         + "ICollection<T>, IReadOnlyCollection<T>, IEnumerable<T>, ISet<T>, IReadOnlySet<T>, IDictionary<K,V>, IReadOnlyDictionary<K,V>";
 
     private static string MetadataName(ITypeSymbol type) =>

@@ -20,21 +20,16 @@ internal static class CollectionsEmitter
         {
             code.Gap();
             code.Open($"partial class {shape.HelperName}");
-            switch (shape.Kind)
+            System.Action<CodeWriter, ValueShape> emit = shape.Kind switch
             {
-                case ShapeKind.Sequence:
-                    FromItems(code, shape);
-                    break;
-                case ShapeKind.Dictionary:
-                    Map(code, shape);
-                    break;
-                case ShapeKind.MultiArray:
-                    FromCells(code, shape);
-                    break;
-                default:
-                    Bytes(code, shape);
-                    break;
-            }
+                ShapeKind.Sequence => FromItems,
+                ShapeKind.Dictionary => Map,
+                ShapeKind.MultiArray => FromCells,
+                ShapeKind.Custom => Bytes,
+                ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Bytes or ShapeKind.Scalar
+                    or ShapeKind.Components or ShapeKind.Object or ShapeKind.Union or ShapeKind.Nullable => throw ObjectCode.NotEmittedHere(shape),
+            };
+            emit(code, shape);
 
             code.Close();
         }
@@ -49,36 +44,16 @@ internal static class CollectionsEmitter
         var e = shape.Element!.TypeName;
         code.Open($"public static {shape.TypeName} FromItems({Generic}List<{e}> items)");
         code.Line($"{Values.Support}.CreatingItems<{e}>(items.Count);");
-        switch (shape.Sequence)
+        var facts = shape.Sequence!;
+        code.Line(facts.Fill switch
         {
-            case SequenceKind.Array or SequenceKind.ArrayInterface:
-                code.Line("return items.ToArray();");
-                break;
-            case SequenceKind.List or SequenceKind.ListInterface:
-                code.Line("return items;");
-                break;
-            case SequenceKind.Stack:
-                // Written top first: pushed from the bottom, so the stack comes back in the same order.
-                code.Line("items.Reverse();");
-                code.Line($"return new {Generic}Stack<{e}>(items);");
-                break;
-            case SequenceKind.Queue:
-                code.Line($"return new {Generic}Queue<{e}>(items);");
-                break;
-            case SequenceKind.HashSet or SequenceKind.SetInterface:
-                code.Line($"return new {Generic}HashSet<{e}>(items{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")});");
-                break;
-            case SequenceKind.SortedSet:
-                code.Line($"return new {Generic}SortedSet<{e}>(items);");
-                break;
-            case SequenceKind.TrackedList:
-                code.Line($"return {Values.TrackedList}<{e}>.Adopt(items);");
-                break;
-            default:
-                code.Line($"return new {Generic}LinkedList<{e}>(items);");
-                break;
-        }
+            SequenceFill.Array => $"return {facts.BuildOf(e, "items.ToArray()")};",
+            SequenceFill.List => $"return {facts.BuildOf(e, "items")};",
 
+            // Written top first: pushed from the bottom, so the stack comes back in the same order.
+            SequenceFill.Reversed => $"items.Reverse();\nreturn {facts.BuildOf(e, "items")};",
+            SequenceFill.Added => $"return {string.Format(facts.Collect!, e, "items", HelperEmitter.Comparer(shape))};",
+        });
         code.Close();
     }
 
@@ -86,8 +61,9 @@ internal static class CollectionsEmitter
     {
         var k = shape.Key!.TypeName;
         var v = shape.Element!.TypeName;
-        var map = shape.Dictionary == DictionaryKind.SortedDictionary ? $"{Generic}SortedDictionary<{k}, {v}>" : $"{Generic}Dictionary<{k}, {v}>";
-        var create = shape.Dictionary == DictionaryKind.SortedDictionary || shape.Comparer is null ? $"new {map}()" : $"new {map}(Keys.Comparer)";
+        var facts = shape.Dictionary!;
+        var map = facts.MapOf(k, v);
+        var create = facts.Sorted || shape.Comparer is null ? $"new {map}()" : $"new {map}(Keys.Comparer)";
         code.Line($$"""
             public static {{map}} NewMap()
             {
@@ -97,7 +73,7 @@ internal static class CollectionsEmitter
 
             public static void AddEntry({{map}} map, {{k}} key, {{v}} item)
             {
-                {{Values.Support}}.{{(shape.Dictionary == DictionaryKind.SortedDictionary ? "Creating()" : "AddingEntry(map)")}};
+                {{Values.Support}}.{{(facts.Sorted ? "Creating()" : "AddingEntry(map)")}};
                 if (!map.TryAdd(key, item))
                 {
                     throw {{Values.Support}}.DuplicateKey(key);

@@ -28,7 +28,8 @@ internal sealed class Facts
     public bool IsImmutable(ValueShape shape) => shape.Kind switch
     {
         ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar => true,
-        _ => shape.HelperName is { } helper && _immutable.Contains(helper),
+        ShapeKind.Object or ShapeKind.Union or ShapeKind.Nullable or ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray
+            or ShapeKind.Components or ShapeKind.Bytes or ShapeKind.Custom => _immutable.Contains(shape.HelperName!),
     };
 
     /// <summary>Whether the value may hold, somewhere inside, a null the model does not allow.</summary>
@@ -37,7 +38,7 @@ internal sealed class Facts
     /// <summary>Whether values of the shape tell the save system of their changes (Engine.Serialization.Models.ITracked).</summary>
     public bool IsTracked(ValueShape shape) =>
         (shape.Kind == ShapeKind.Object && _tracked.Contains(shape.HelperName!))
-        || (shape.Kind == ShapeKind.Sequence && shape.Sequence == SequenceKind.TrackedList);
+        || shape.Sequence is { Tracked: true };
 
     /// <summary>
     /// Whether a value of the shape can change without any tracked object above it hearing of it, so that a refresh
@@ -67,12 +68,11 @@ internal sealed class Facts
 
                 var unseen = shape.Kind switch
                 {
-                    ShapeKind.Object when objects[shape.HelperName!] is var type => type.IsStruct
-                        ? type.Members.Any(m => m.IsRestored && Unseen(m.Shape))
-                        : !type.Tracked || type.BeforeSerialize is not null || type.Members.Any(m => m.IsRestored && (!m.Tracked || Unseen(m.Shape))),
+                    ShapeKind.Object => ObjectUnseen(objects[shape.HelperName!]),
                     ShapeKind.Nullable => Unseen(shape.Element!),
-                    ShapeKind.Sequence when shape.Sequence == SequenceKind.TrackedList => Unseen(shape.Element!),
-                    _ => true,
+                    ShapeKind.Sequence when shape.Sequence!.Tracked => Unseen(shape.Element!),
+                    ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray or ShapeKind.Components or ShapeKind.Bytes or ShapeKind.Custom
+                        or ShapeKind.Union or ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar => true,
                 };
                 if (unseen)
                 {
@@ -83,5 +83,9 @@ internal sealed class Facts
         }
         while (grew);
         return untracked;
+
+        bool ObjectUnseen(ObjectModel type) => type.IsStruct
+            ? type.Members.Any(m => m.IsRestored && Unseen(m.Shape))
+            : !type.Tracked || type.BeforeSerialize is not null || type.Members.Any(m => m.IsRestored && (!m.Tracked || Unseen(m.Shape)));
     }
 }

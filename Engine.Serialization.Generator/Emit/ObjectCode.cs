@@ -236,6 +236,10 @@ internal static class ObjectCode
         return dot < 0 ? name : name.Substring(dot + 1);
     }
 
+    /// <summary>The refusal of a kind that the loop calling an emitter filters out: such a kind has no code of that emitter's.</summary>
+    public static System.InvalidOperationException NotEmittedHere(ValueShape shape) =>
+        new($"The generator has no code here for {shape.TypeName}, a {shape.Kind} shape.");
+
     /// <summary>A collection type as messages name it.</summary>
     public static string Display(ValueShape shape) => shape.TypeName.Replace("global::", string.Empty);
 

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Numerics;
 
 namespace Engine.Serialization.Generator.Tests;
@@ -13,6 +14,16 @@ internal static class KindSamples
         AsInterface = new Dictionary<string, string> { ["k"] = "v" },
         ReadOnly = new Dictionary<Guid, long> { [Guid.Parse("0f8fad5b-d9cb-469f-a165-70867728950e")] = long.MinValue },
         ByEnum = new() { [Faction.Red] = ["a", "b"], [Faction.Blue] = null, [Faction.None] = [] },
+    };
+
+    public static ImmutableCollections ImmutableCollections() => new()
+    {
+        Numbers = [3, -1, int.MaxValue],
+        Items = [new Item { Name = "a", Count = 1 }, new Item()],
+        Floats = [1.5f, float.NaN, -0f, float.MaxValue],
+        Tags = ["x", "", "漢字 🎮"],
+        ByName = ImmutableDictionary<string, int>.Empty.Add("gold", 12).Add("", -1),
+        ById = ImmutableDictionary<int, Item>.Empty.Add(7, new Item { Name = "sword", Count = 1 }).Add(-3, new Item()),
     };
 
     public static Sequences Sequences()

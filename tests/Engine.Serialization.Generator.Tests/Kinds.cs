@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Numerics;
 using System.Runtime.Serialization;
 using Engine.Serialization.Generated;
@@ -32,6 +33,7 @@ using MessagePack.Formatters;
 [assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Wolf), EnumsAsStrings = true)]
 [assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.Ordered), EnumsAsStrings = true)]
 [assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.NullableItems), EnumsAsStrings = true)]
+[assembly: Engine.Serialization.SaveModel(typeof(Engine.Serialization.Generator.Tests.ImmutableCollections), EnumsAsStrings = true)]
 
 namespace Engine.Serialization.Generator.Tests;
 
@@ -54,6 +56,25 @@ public sealed class Dictionaries
     public Dictionary<Faction, List<string>?> ByEnum { get; set; } = [];
 
     public Dictionary<string, int>? Absent { get; set; }
+}
+
+[MessagePackObject(keyAsPropertyName: true)]
+public sealed class ImmutableCollections
+{
+    public ImmutableArray<int> Numbers { get; set; } = [];
+
+    public ImmutableArray<Item> Items { get; set; } = [];
+
+    public ImmutableArray<float> Floats { get; set; } = [];
+
+    /// <summary>Default (no array) unless set: written as nil.</summary>
+    public ImmutableArray<string> Tags { get; set; }
+
+    public ImmutableDictionary<string, int> ByName { get; set; } = ImmutableDictionary<string, int>.Empty;
+
+    public ImmutableDictionary<int, Item> ById { get; set; } = ImmutableDictionary<int, Item>.Empty;
+
+    public ImmutableDictionary<string, int>? Absent { get; set; }
 }
 
 [MessagePackObject(keyAsPropertyName: true)]
@@ -522,7 +543,7 @@ public sealed class NullableItems
     typeof(Dictionaries), typeof(Sequences), typeof(Grids), typeof(Pairs), typeof(Scalars), typeof(MathTypes), typeof(WithPlane),
     typeof(Hero), typeof(InitOnly), typeof(GetOnly), typeof(ReadonlyFields), typeof(Marked), typeof(ImmutablePoint), typeof(WithRequired),
     typeof(Vault), typeof(Zoo), typeof(WithCallbacks), typeof(Formatted), typeof(Explicit), typeof(ExplicitEmpty), typeof(MapEmpty),
-    typeof(Wolf), typeof(Ordered))]
+    typeof(Wolf), typeof(Ordered), typeof(ImmutableCollections))]
 internal sealed partial class KindsResolver : IFormatterResolver
 {
 }

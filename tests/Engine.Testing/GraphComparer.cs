@@ -63,6 +63,12 @@ public sealed class GraphComparer
             return $"{path}: expected type {type.Name}, got {actual.GetType().Name}";
         }
 
+        // A default ImmutableArray<T> holds no array (MessagePack writes it as nil): it equals only another default one.
+        if (IsDefaultArray(expected) is { } expectedDefault && IsDefaultArray(actual) is { } actualDefault && (expectedDefault || actualDefault))
+        {
+            return expectedDefault == actualDefault ? null : Describe(path, expectedDefault ? "default" : "an array", actualDefault ? "default" : "an array");
+        }
+
         switch (expected)
         {
             case float f:
@@ -111,6 +117,12 @@ public sealed class GraphComparer
 
         return null;
     }
+
+    /// <summary>For an ImmutableArray&lt;T&gt;, whether it is default; null for any other value.</summary>
+    private static bool? IsDefaultArray(object value) =>
+        value.GetType() is { IsGenericType: true } type && type.GetGenericTypeDefinition() == typeof(System.Collections.Immutable.ImmutableArray<>)
+            ? (bool)type.GetProperty(nameof(System.Collections.Immutable.ImmutableArray<int>.IsDefault))!.GetValue(value)!
+            : null;
 
     private string? CompareSequences(IList expected, IList actual, string path)
     {

@@ -126,42 +126,58 @@ internal static class ChecksEmitter
     private static void HelperMissing(CodeWriter code, ValueShape shape, Facts facts)
     {
         code.Open($"public static string Missing({shape.TypeName} value)");
-        var element = shape.Element;
-        switch (shape.Kind)
+        System.Action<CodeWriter, ValueShape, Facts> walk = shape.Kind switch
         {
-            case ShapeKind.Nullable:
-                code.Line($"return value is {{ }} item ? {element!.HelperName}.Missing(item) : null;");
-                code.Close();
-                return;
-            case ShapeKind.Components:
-                foreach (var part in shape.Components!.Items)
-                {
-                    FindMissing(code, facts, part.Shape, part.AllowsNull, "value." + part.Accessor, "c" + part.Accessor.Replace(".", "_"), Values.Literal(part.Accessor));
-                }
+            ShapeKind.Nullable => NullableMissing,
+            ShapeKind.Components => PartsMissing,
+            ShapeKind.Dictionary => ValuesMissing,
+            ShapeKind.MultiArray => CellsMissing,
+            ShapeKind.Sequence => ItemsMissing,
+            ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Bytes or ShapeKind.Scalar
+                or ShapeKind.Custom or ShapeKind.Object or ShapeKind.Union => throw ObjectCode.NotEmittedHere(shape),
+        };
+        walk(code, shape, facts);
+        code.Close();
+    }
 
-                break;
-            case ShapeKind.Dictionary:
-                code.Open("foreach (var pair in value)");
-                FindMissing(code, facts, element!, shape.ElementAllowsNull, "pair.Value", "item", $"{Values.Support}.Index(pair.Key)");
-                code.Close();
-                break;
-            case ShapeKind.MultiArray:
-                code.Line($"var items = {Cells(shape, "value")};");
-                code.Open("for (var i = 0; i < items.Length; i++)");
-                FindMissing(code, facts, element!, shape.ElementAllowsNull, "items[i]", "item", $"{Values.Support}.Index(value, i)");
-                code.Close();
-                break;
-            default:
-                code.Line("var i = 0;");
-                code.Open("foreach (var each in value)");
-                FindMissing(code, facts, element!, shape.ElementAllowsNull, "each", "item", $"{Values.Support}.Index(i)");
-                code.Line("i++;");
-                code.Close();
-                break;
+    private static void NullableMissing(CodeWriter code, ValueShape shape, Facts facts) =>
+        code.Line($"return value is {{ }} item ? {shape.Element!.HelperName}.Missing(item) : null;");
+
+    private static void PartsMissing(CodeWriter code, ValueShape shape, Facts facts)
+    {
+        foreach (var part in shape.Components!.Items)
+        {
+            FindMissing(code, facts, part.Shape, part.AllowsNull, "value." + part.Accessor, "c" + part.Accessor.Replace(".", "_"), Values.Literal(part.Accessor));
         }
 
         code.Line("return null;");
+    }
+
+    private static void ValuesMissing(CodeWriter code, ValueShape shape, Facts facts)
+    {
+        code.Open("foreach (var pair in value)");
+        FindMissing(code, facts, shape.Element!, shape.ElementAllowsNull, "pair.Value", "item", $"{Values.Support}.Index(pair.Key)");
         code.Close();
+        code.Line("return null;");
+    }
+
+    private static void CellsMissing(CodeWriter code, ValueShape shape, Facts facts)
+    {
+        code.Line($"var items = {Cells(shape, "value")};");
+        code.Open("for (var i = 0; i < items.Length; i++)");
+        FindMissing(code, facts, shape.Element!, shape.ElementAllowsNull, "items[i]", "item", $"{Values.Support}.Index(value, i)");
+        code.Close();
+        code.Line("return null;");
+    }
+
+    private static void ItemsMissing(CodeWriter code, ValueShape shape, Facts facts)
+    {
+        code.Line("var i = 0;");
+        code.Open("foreach (var each in value)");
+        FindMissing(code, facts, shape.Element!, shape.ElementAllowsNull, "each", "item", $"{Values.Support}.Index(i)");
+        code.Line("i++;");
+        code.Close();
+        code.Line("return null;");
     }
 
     /// <summary>
@@ -185,7 +201,8 @@ internal static class ChecksEmitter
 
         if (inside)
         {
-            var test = shape.IsReferenceType && !checkNull ? $"{local} is not null && " : string.Empty;
+            var test = shape.NilWhen is { } nil ? $"!{string.Format(nil, local)} && "
+                : shape.IsReferenceType && !checkNull ? $"{local} is not null && " : string.Empty;
             code.Line($"if ({test}{shape.HelperName}.Missing({local}) is {{ }} {local}Path) return {Values.Support}.Join({place}, {local}Path);");
         }
     }

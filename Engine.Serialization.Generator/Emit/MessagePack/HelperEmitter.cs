@@ -20,9 +20,9 @@ internal static class HelperEmitter
         StaticMembers(code, shape);
         Values.FormatterMethods(code, shape);
         code.Open($"public static void Write({Values.Writer}, {type} value)");
-        if (shape.IsReferenceType && shape.Kind != ShapeKind.Custom)
+        if (Values.CanBeNil(shape) && shape.Kind != ShapeKind.Custom)
         {
-            Values.WriteNilForNull(code);
+            Values.WriteNilForNull(code, shape);
         }
 
         ObjectCode.Nest(code, recursive, shape);
@@ -34,60 +34,20 @@ internal static class HelperEmitter
             ObjectCode.TraceOpen(code, "");
         }
 
-        switch (shape.Kind)
+        System.Action<CodeWriter, ValueShape> write = shape.Kind switch
         {
-            case ShapeKind.Nullable:
-                code.Open("if (value is { } item)");
-                code.Line(Values.Write(shape.Element!, "item"));
-                code.Close();
-                code.Open("else");
-                code.Line("writer.WriteNil();");
-                code.Close();
-                break;
-            case ShapeKind.Bytes:
-                code.Line("writer.Write((global::System.ReadOnlySpan<byte>)value);");
-                break;
-            case ShapeKind.Custom:
-                code.Line("Formatter.Serialize(ref writer, value, Options);");
-                break;
-            case ShapeKind.EnumByName:
-                WriteEnumName(code, shape);
-                break;
-            case ShapeKind.Components:
-                var parts = shape.Components!.Items;
-                code.Line($"writer.WriteArrayHeader({parts.Count});");
-                for (var i = 0; i < parts.Count; i++)
-                {
-                    Values.WriteChecked(code, parts[i].Shape, parts[i].AllowsNull, "value." + parts[i].Accessor, "c" + i, shape.Components.DisplayName, parts[i].Accessor);
-                }
-
-                break;
-            case ShapeKind.Sequence:
-                WriteSequence(code, shape);
-                break;
-            case ShapeKind.Dictionary:
-                code.Line("var count = value.Count;");
-                code.Line("writer.WriteMapHeader(count);");
-                code.Line("var written = 0;");
-                code.Open("foreach (var pair in value)");
-                CountWritten(code, shape);
-                code.Line(Values.Write(shape.Key!, "pair.Key"));
-                Values.WriteChecked(code, shape.Element!, shape.ElementAllowsNull, "pair.Value", "item", Display(shape), "[]");
-                code.Close();
-                RequireAllWritten(code, shape);
-                break;
-            case ShapeKind.MultiArray:
-                code.Line($"writer.WriteArrayHeader({shape.Rank + 1});");
-                for (var d = 0; d < shape.Rank; d++)
-                {
-                    code.Line($"writer.Write(value.GetLength({d}));");
-                }
-
-                code.Line("writer.WriteArrayHeader(value.Length);");
-                code.Line($"var items = {Xml.XmlEmitter.Cells(shape, "value")};");
-                WriteItems(code, shape, "items", "Length");
-                break;
-        }
+            ShapeKind.Nullable => WriteNullable,
+            ShapeKind.Bytes => static (code, _) => code.Line("writer.Write((global::System.ReadOnlySpan<byte>)value);"),
+            ShapeKind.Custom => static (code, _) => code.Line("Formatter.Serialize(ref writer, value, Options);"),
+            ShapeKind.EnumByName => WriteEnumName,
+            ShapeKind.Components => WriteComponents,
+            ShapeKind.Sequence => WriteSequence,
+            ShapeKind.Dictionary => WriteDictionary,
+            ShapeKind.MultiArray => WriteMultiArray,
+            ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Object or ShapeKind.Union
+                => throw ObjectCode.NotEmittedHere(shape),
+        };
+        write(code, shape);
 
         if (traced)
         {
@@ -100,80 +60,140 @@ internal static class HelperEmitter
         code.Close();
         code.Line();
         code.Open($"public static {type} Read({Values.Reader})");
-        switch (shape.Kind)
+        System.Action<CodeWriter, ValueShape> read = shape.Kind switch
         {
-            case ShapeKind.Nullable:
-                code.Line($"return reader.TryReadNil() ? null : {Values.Read(shape.Element!)};");
-                break;
-            case ShapeKind.Bytes:
-                code.Line($"{Values.Support}.Creating();");
-                code.Line("return reader.ReadBytes() is { } bytes ? global::System.Buffers.BuffersExtensions.ToArray(bytes) : null;");
-                break;
-            case ShapeKind.Custom:
-                code.Line($"{Values.Support}.Creating();");
-                code.Line("return Formatter.Deserialize(ref reader, Options);");
-                break;
-            case ShapeKind.EnumByName:
-                ReadEnumName(code, shape);
-                break;
-            case ShapeKind.Components:
-                ReadComponents(code, shape);
-                break;
-            case ShapeKind.Sequence:
-                ReadSequence(code, shape);
-                break;
-            case ShapeKind.Dictionary:
-                ReadDictionary(code, shape);
-                break;
-            case ShapeKind.MultiArray:
-                ReadMultiArray(code, shape);
-                break;
-        }
+            ShapeKind.Nullable => static (code, shape) => code.Line($"return reader.TryReadNil() ? null : {Values.Read(shape.Element!)};"),
+            ShapeKind.Bytes => ReadBytes,
+            ShapeKind.Custom => ReadCustom,
+            ShapeKind.EnumByName => ReadEnumName,
+            ShapeKind.Components => ReadComponents,
+            ShapeKind.Sequence => ReadSequence,
+            ShapeKind.Dictionary => ReadDictionary,
+            ShapeKind.MultiArray => ReadMultiArray,
+            ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Object or ShapeKind.Union
+                => throw ObjectCode.NotEmittedHere(shape),
+        };
+        read(code, shape);
 
         code.Close();
         code.Close();
     }
 
+    private static void WriteNullable(CodeWriter code, ValueShape shape)
+    {
+        code.Open("if (value is { } item)");
+        code.Line(Values.Write(shape.Element!, "item"));
+        code.Close();
+        code.Open("else");
+        code.Line("writer.WriteNil();");
+        code.Close();
+    }
+
+    private static void WriteComponents(CodeWriter code, ValueShape shape)
+    {
+        var parts = shape.Components!.Items;
+        code.Line($"writer.WriteArrayHeader({parts.Count});");
+        for (var i = 0; i < parts.Count; i++)
+        {
+            Values.WriteChecked(code, parts[i].Shape, parts[i].AllowsNull, "value." + parts[i].Accessor, "c" + i, shape.Components.DisplayName, parts[i].Accessor);
+        }
+    }
+
+    private static void WriteDictionary(CodeWriter code, ValueShape shape)
+    {
+        code.Line("var count = value.Count;");
+        code.Line("writer.WriteMapHeader(count);");
+        code.Line("var written = 0;");
+        code.Open("foreach (var pair in value)");
+        CountWritten(code, shape);
+        code.Line(Values.Write(shape.Key!, "pair.Key"));
+        Values.WriteChecked(code, shape.Element!, shape.ElementAllowsNull, "pair.Value", "item", Display(shape), "[]");
+        code.Close();
+        RequireAllWritten(code, shape);
+    }
+
+    private static void WriteMultiArray(CodeWriter code, ValueShape shape)
+    {
+        code.Line($"writer.WriteArrayHeader({shape.Rank + 1});");
+        for (var d = 0; d < shape.Rank; d++)
+        {
+            code.Line($"writer.Write(value.GetLength({d}));");
+        }
+
+        code.Line("writer.WriteArrayHeader(value.Length);");
+        code.Line($"var items = {Xml.XmlEmitter.Cells(shape, "value")};");
+        WriteItems(code, shape, "items", "Length");
+    }
+
+    private static void ReadBytes(CodeWriter code, ValueShape shape)
+    {
+        code.Line($"{Values.Support}.Creating();");
+        code.Line("return reader.ReadBytes() is { } bytes ? global::System.Buffers.BuffersExtensions.ToArray(bytes) : null;");
+    }
+
+    private static void ReadCustom(CodeWriter code, ValueShape shape)
+    {
+        code.Line($"{Values.Support}.Creating();");
+        code.Line("return Formatter.Deserialize(ref reader, Options);");
+    }
+
     private static void WriteSequence(CodeWriter code, ValueShape shape)
     {
-        switch (shape.Sequence)
+        var facts = shape.Sequence!;
+        System.Action walk = facts.Walk switch
         {
-            case SequenceKind.Array:
-                code.Line("writer.WriteArrayHeader(value.Length);");
-                WriteItems(code, shape, "value", "Length");
-                return;
-            case SequenceKind.List or SequenceKind.TrackedList when shape.Float is not null:
-                // The span is the list's items as they are now: its length is the count written, whatever another thread does.
-                code.Line($"var items = {Values.ListSpan(shape, "value")};");
-                code.Line("writer.WriteArrayHeader(items.Length);");
-                WriteItems(code, shape, "items", "Length");
-                return;
-            case SequenceKind.List or SequenceKind.TrackedList:
-                code.Line("var count = value.Count;");
-                code.Line("writer.WriteArrayHeader(count);");
-                code.Open("for (var i = 0; i < count; i++)");
-                Values.WriteChecked(code, shape.Element!, shape.ElementAllowsNull, "value[i]", "item", Display(shape), "[]");
-                code.Close();
-                code.Open("if (value.Count != count)");
-                code.Line($"throw {Values.Support}.ChangedWhileSaving({Values.Literal(Display(shape))});");
-                code.Close();
-                return;
-            case SequenceKind.ListInterface or SequenceKind.ArrayInterface or SequenceKind.SetInterface:
-                // As MessagePack does: the count a collection knows, or the items gathered first.
-                var element = shape.Element!.TypeName;
-                code.Line("int count;");
-                code.Line($"{Generic}IEnumerable<{element}> items = value;");
-                code.Line($"if (value is {Generic}ICollection<{element}> collection) count = collection.Count;");
-                code.Line($"else if (value is {Generic}IReadOnlyCollection<{element}> readOnly) count = readOnly.Count;");
-                code.Line($"else {{ var gathered = new {Generic}List<{element}>(value); items = gathered; count = gathered.Count; }}");
-                code.Line("writer.WriteArrayHeader(count);");
-                WriteEach(code, shape, "items");
-                return;
-            default:
-                code.Line("var count = value.Count;");
-                code.Line("writer.WriteArrayHeader(count);");
-                WriteEach(code, shape, "value");
-                return;
+            SequenceWalk.Indexed => Indexed,
+            SequenceWalk.Listed when shape.Float is not null => ListedInBulk,
+            SequenceWalk.Listed => Listed,
+            SequenceWalk.Enumerated => Enumerated,
+            SequenceWalk.Counted => Counted,
+        };
+        walk();
+
+        void Indexed()
+        {
+            code.Line($"writer.WriteArrayHeader(value.{facts.Count});");
+            WriteItems(code, shape, "value", facts.Count);
+        }
+
+        // The span is the list's items as they are now: its length is the count written, whatever another thread does.
+        void ListedInBulk()
+        {
+            code.Line($"var items = {Values.ListSpan(shape, "value")};");
+            code.Line("writer.WriteArrayHeader(items.Length);");
+            WriteItems(code, shape, "items", "Length");
+        }
+
+        void Listed()
+        {
+            code.Line($"var count = value.{facts.Count};");
+            code.Line("writer.WriteArrayHeader(count);");
+            code.Open("for (var i = 0; i < count; i++)");
+            Values.WriteChecked(code, shape.Element!, shape.ElementAllowsNull, "value[i]", "item", Display(shape), "[]");
+            code.Close();
+            code.Open($"if (value.{facts.Count} != count)");
+            code.Line($"throw {Values.Support}.ChangedWhileSaving({Values.Literal(Display(shape))});");
+            code.Close();
+        }
+
+        // As MessagePack does: the count a collection knows, or the items gathered first.
+        void Enumerated()
+        {
+            var element = shape.Element!.TypeName;
+            code.Line("int count;");
+            code.Line($"{Generic}IEnumerable<{element}> items = value;");
+            code.Line($"if (value is {Generic}ICollection<{element}> collection) count = collection.Count;");
+            code.Line($"else if (value is {Generic}IReadOnlyCollection<{element}> readOnly) count = readOnly.Count;");
+            code.Line($"else {{ var gathered = new {Generic}List<{element}>(value); items = gathered; count = gathered.Count; }}");
+            code.Line("writer.WriteArrayHeader(count);");
+            WriteEach(code, shape, "items");
+        }
+
+        void Counted()
+        {
+            code.Line($"var count = value.{facts.Count};");
+            code.Line("writer.WriteArrayHeader(count);");
+            WriteEach(code, shape, "value");
         }
     }
 
@@ -222,57 +242,70 @@ internal static class HelperEmitter
 
     private static void ReadSequence(CodeWriter code, ValueShape shape)
     {
+        var facts = shape.Sequence!;
         var element = shape.Element!;
         var e = element.TypeName;
-        ReadStart(code);
+        ReadStart(code, shape);
         code.Line("var count = reader.ReadArrayHeader();");
-        if (shape.Sequence is not (SequenceKind.SortedSet or SequenceKind.LinkedList))
+        if (facts.CountsAhead)
         {
             code.Line($"{Values.Support}.CreatingItems<{e}>(count);");
         }
 
-        switch (shape.Sequence)
+        // Filled in place when that is the collection; otherwise filled, then made the collection.
+        var filled = facts.BuildsInPlace ? "result" : facts.Fill switch
         {
-            case SequenceKind.Array or SequenceKind.ArrayInterface:
-                code.Line(shape.Float is null
-                    ? $"var result = count == 0 ? global::System.Array.Empty<{e}>() : {Values.NewArray(e, "count")};"
-                    : $"var result = global::Engine.Serialization.Models.FloatRuns.NewArray<{e}>(count);");
-                code.Line("var items = global::System.MemoryExtensions.AsSpan(result);");
-                ReadItems(code, shape, "items");
-                break;
-            case SequenceKind.List or SequenceKind.ListInterface:
-                code.Line($"var result = new {Generic}List<{e}>(count);");
-                ReadListItems(code, shape, "result");
-                break;
-            case SequenceKind.TrackedList:
-                // Read as a list and handed over: a new list's items need no stamps.
-                code.Line($"var list = new {Generic}List<{e}>(count);");
-                ReadListItems(code, shape, "list");
-                code.Line($"var result = {Values.TrackedList}<{e}>.Adopt(list);");
-                break;
-            case SequenceKind.Stack:
-                // Written top first: filled from the bottom, so the stack comes back in the same order.
-                code.Line($"var items = {Values.NewArray(e, "count")};");
-                ReadEach(code, shape, "items[count - 1 - i] = item;");
-                code.Line($"var result = new {Generic}Stack<{e}>(items);");
-                break;
-            default:
-                var (create, add) = shape.Sequence switch
-                {
-                    SequenceKind.Queue => ($"new {Generic}Queue<{e}>(count)", "result.Enqueue(item);"),
-                    SequenceKind.HashSet or SequenceKind.SetInterface => ($"new {Generic}HashSet<{e}>(count{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")})", "result.Add(item);"),
-                    // A node per item, allocated as each is added: each is counted in the load's budget.
-                    SequenceKind.SortedSet => ($"new {Generic}SortedSet<{e}>()", $"{Values.Support}.Creating(); result.Add(item);"),
-                    _ => ($"new {Generic}LinkedList<{e}>()", $"{Values.Support}.Creating(); result.AddLast(item);"),
-                };
-                code.Line($"var result = {create};");
-                ReadEach(code, shape, add);
-                break;
+            SequenceFill.Array => "array",
+            SequenceFill.List => "list",
+            SequenceFill.Reversed => "items",
+            SequenceFill.Added => "result",
+        };
+        System.Action fill = facts.Fill switch
+        {
+            SequenceFill.Array => IntoArray,
+            SequenceFill.List => IntoList,
+            SequenceFill.Reversed => IntoReversed,
+            SequenceFill.Added => Added,
+        };
+        fill();
+        if (filled != "result")
+        {
+            code.Line($"var result = {facts.BuildOf(e, filled)};");
         }
 
         code.Line("reader.Depth--;");
         code.Line("return result;");
+
+        void IntoArray()
+        {
+            code.Line(shape.Float is null
+                ? $"var {filled} = count == 0 ? global::System.Array.Empty<{e}>() : {Values.NewArray(e, "count")};"
+                : $"var {filled} = global::Engine.Serialization.Models.FloatRuns.NewArray<{e}>(count);");
+            code.Line($"var items = global::System.MemoryExtensions.AsSpan({filled});");
+            ReadItems(code, shape, "items");
+        }
+
+        void IntoList()
+        {
+            code.Line($"var {filled} = new {Generic}List<{e}>(count);");
+            ReadListItems(code, shape, filled);
+        }
+
+        void IntoReversed()
+        {
+            code.Line($"var {filled} = {Values.NewArray(e, "count")};");
+            ReadEach(code, shape, $"{filled}[count - 1 - i] = item;");
+        }
+
+        void Added()
+        {
+            code.Line($"var result = {string.Format(facts.Create!, e, "", Comparer(shape))};");
+            ReadEach(code, shape, facts.Add!);
+        }
     }
+
+    /// <summary>The comparer argument a hashed collection is created with, or nothing for the default.</summary>
+    public static string Comparer(ValueShape shape) => shape.Comparer is null ? string.Empty : ", Keys.Comparer";
 
     /// <summary>Reads the items into a new list, float runs in bulk into its span.</summary>
     private static void ReadListItems(CodeWriter code, ValueShape shape, string list)
@@ -329,17 +362,19 @@ internal static class HelperEmitter
         var key = shape.Key!;
         var k = key.TypeName;
         var v = shape.Element!.TypeName;
-        ReadStart(code);
+        ReadStart(code, shape);
         code.Line("var count = reader.ReadMapHeader();");
-        var sorted = shape.Dictionary == DictionaryKind.SortedDictionary;
+        var facts = shape.Dictionary!;
+        var sorted = facts.Sorted;
         if (!sorted)
         {
             code.Line($"{Values.Support}.CreatingItems<{Generic}KeyValuePair<{k}, {v}>>(count);");
         }
 
+        var filled = facts.BuildsInPlace ? "result" : "map";
         code.Line(sorted
-            ? $"var result = new {Generic}SortedDictionary<{k}, {v}>();"
-            : $"var result = new {Generic}Dictionary<{k}, {v}>(count{(shape.Comparer is null ? string.Empty : ", Keys.Comparer")});");
+            ? $"var {filled} = new {facts.MapOf(k, v)}();"
+            : $"var {filled} = new {facts.MapOf(k, v)}(count{Comparer(shape)});");
         ObjectCode.TraceOpen(code, $"{k} key = default;\nvar keyRead = false;");
         code.Open("for (var i = 0; i < count; i++)");
         code.Line("keyRead = false;");
@@ -353,10 +388,15 @@ internal static class HelperEmitter
         code.Line($"var item = {Values.Read(shape.Element!)};");
         Values.CheckRead(code, shape.Element!, shape.ElementAllowsNull, "item");
         code.Line(sorted
-            ? $"if (result.ContainsKey(key)) throw DuplicateKey(key); {Values.Support}.Creating(); result.Add(key, item);"
-            : "if (!result.TryAdd(key, item)) throw DuplicateKey(key);");
+            ? $"if ({filled}.ContainsKey(key)) throw DuplicateKey(key); {Values.Support}.Creating(); {filled}.Add(key, item);"
+            : $"if (!{filled}.TryAdd(key, item)) throw DuplicateKey(key);");
         code.Close();
         ObjectCode.TraceClose(code, "key, keyRead");
+        if (!facts.BuildsInPlace)
+        {
+            code.Line($"var result = {facts.BuildOf(k, v, filled)};");
+        }
+
         code.Line("reader.Depth--;");
         code.Line("return result;");
     }
@@ -364,7 +404,7 @@ internal static class HelperEmitter
     private static void ReadMultiArray(CodeWriter code, ValueShape shape)
     {
         var name = $"{shape.Element!.TypeName}[{new string(',', shape.Rank - 1)}]";
-        ReadStart(code);
+        ReadStart(code, shape);
         code.Open($"if (reader.ReadArrayHeader() != {shape.Rank + 1})");
         code.Line($"throw new {Values.Failure}(\"Invalid {name} format\");");
         code.Close();
@@ -397,7 +437,7 @@ internal static class HelperEmitter
         var model = shape.Components!;
         if (shape.IsReferenceType)
         {
-            Values.ReadNullForNil(code);
+            Values.ReadNullForNil(code, shape);
             code.Line($"{Values.Support}.Creating();");
         }
 
@@ -528,9 +568,9 @@ internal static class HelperEmitter
         code.Line($"return global::System.Enum.TryParse<{shape.TypeName}>({text}, out var parsed) ? {Values.Loaded(shape, "parsed")} : throw {Values.Support}.UnknownEnumName({Values.Literal(Display(shape))}, name);");
     }
 
-    private static void ReadStart(CodeWriter code)
+    private static void ReadStart(CodeWriter code, ValueShape shape)
     {
-        Values.ReadNullForNil(code);
+        Values.ReadNullForNil(code, shape);
         code.Line($"{Values.Support}.Creating();");
         code.Line("DepthStep(ref reader);");
     }

@@ -45,7 +45,7 @@ internal static class ObjectEmitter
         code.Open($"public static void Write({Values.Writer}, {shape.TypeName} value)");
         if (!type.IsStruct)
         {
-            Values.WriteNilForNull(code);
+            Values.WriteNilForNull(code, shape);
         }
 
         ObjectCode.Nest(code, recursive);
@@ -129,7 +129,7 @@ internal static class ObjectEmitter
         }
         else
         {
-            Values.ReadNullForNil(code);
+            Values.ReadNullForNil(code, shape);
             code.Line($"{Values.Support}.Creating();");
         }
 

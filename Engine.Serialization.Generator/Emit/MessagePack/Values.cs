@@ -13,10 +13,17 @@ internal static class Values
 {
     public const string TrackedList = "global::Engine.Serialization.TrackedList";
 
-    /// <summary>The items of a <c>List&lt;T&gt;</c> or a tracked list <paramref name="list"/> as a span, for the bulk paths.</summary>
-    public static string ListSpan(ValueShape shape, string list) => shape.Sequence == SequenceKind.TrackedList
-        ? $"{list}.AsSpan()"
-        : $"global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan({list})";
+    /// <summary>The items of a list <paramref name="list"/> as a span, for the bulk paths.</summary>
+    public static string ListSpan(ValueShape shape, string list) => string.Format(shape.Sequence!.Span!, list);
+
+    /// <summary>Whether a value of the shape may be nil: a reference type, or a value type whose default is written as nil.</summary>
+    public static bool CanBeNil(ValueShape shape) => shape.IsReferenceType || shape.NilWhen is not null;
+
+    /// <summary>The test that <paramref name="value"/> is nil: null, or the default a value type writes as nil.</summary>
+    public static string IsNil(ValueShape shape, string value) => shape.NilWhen is { } test ? string.Format(test, value) : $"{value} is null";
+
+    /// <summary>The value read for nil.</summary>
+    public static string NilValue(ValueShape shape) => shape.NilWhen is null ? "null" : "default";
 
     public const string Support = "global::Engine.Serialization.Models.CodecSupport";
     public const string Writer = "ref global::MessagePack.MessagePackWriter writer";
@@ -29,7 +36,8 @@ internal static class Values
         ShapeKind.Primitive or ShapeKind.DateTime => $"writer.Write({value});",
         ShapeKind.Enum => $"writer.Write(({shape.EnumUnderlyingType}){Saved(shape, value)});",
         ShapeKind.Scalar => $"{shape.Formatter}.Serialize(ref writer, {value}, null);",
-        _ => $"{shape.HelperName}.Write(ref writer, {value});",
+        ShapeKind.EnumByName or ShapeKind.Object or ShapeKind.Union or ShapeKind.Nullable or ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray
+            or ShapeKind.Components or ShapeKind.Bytes or ShapeKind.Custom => $"{shape.HelperName}.Write(ref writer, {value});",
     };
 
     public static string Read(ValueShape shape) => shape.Kind switch
@@ -43,7 +51,8 @@ internal static class Values
         ShapeKind.Enum => Loaded(shape, $"({shape.TypeName})reader.{shape.ReadMethod}()"),
         ShapeKind.DateTime => "reader.ReadDateTime()",
         ShapeKind.Scalar => $"{shape.Formatter}.Deserialize(ref reader, null)",
-        _ => $"{shape.HelperName}.Read(ref reader)",
+        ShapeKind.EnumByName or ShapeKind.Object or ShapeKind.Union or ShapeKind.Nullable or ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray
+            or ShapeKind.Components or ShapeKind.Bytes or ShapeKind.Custom => $"{shape.HelperName}.Read(ref reader)",
     };
 
     /// <summary>An enum value about to be written, refused there unless its enum declares it or keeps undefined values.</summary>
@@ -94,30 +103,30 @@ internal static class Values
         code.Line();
     }
 
-    /// <summary>A Write's start for a reference type: null is written as nil.</summary>
-    public static void WriteNilForNull(CodeWriter code)
+    /// <summary>A Write's start for a value that may be nil: written as nil.</summary>
+    public static void WriteNilForNull(CodeWriter code, ValueShape shape)
     {
-        code.Open("if (value is null)");
+        code.Open($"if ({IsNil(shape, "value")})");
         code.Line("writer.WriteNil();");
         code.Line("return;");
         code.Close();
         code.Line();
     }
 
-    /// <summary>A Read's start for a reference type: nil is read as null.</summary>
-    public static void ReadNullForNil(CodeWriter code)
+    /// <summary>A Read's start for a value that may be nil: read as null (or the value type's default).</summary>
+    public static void ReadNullForNil(CodeWriter code, ValueShape shape)
     {
         code.Open("if (reader.TryReadNil())");
-        code.Line("return null;");
+        code.Line($"return {NilValue(shape)};");
         code.Close();
         code.Line();
     }
 
-    /// <summary>A Copy's or Missing's start for a reference type: null is copied as null.</summary>
-    public static void ReturnNullForNull(CodeWriter code)
+    /// <summary>A Copy's start for a value that may be nil: copied as itself.</summary>
+    public static void ReturnNullForNull(CodeWriter code, ValueShape shape)
     {
-        code.Open("if (value is null)");
-        code.Line("return null;");
+        code.Open($"if ({IsNil(shape, "value")})");
+        code.Line(shape.NilWhen is null ? "return null;" : "return value;");
         code.Close();
         code.Line();
     }

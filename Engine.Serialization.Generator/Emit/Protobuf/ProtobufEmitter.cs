@@ -222,11 +222,12 @@ internal static class ProtobufEmitter
             _ => "false",
         };
         var defaultValue = source == Default.CtorParameter ? $"default({shape.TypeName})" : dm;
+        var mayBeNil = member.AllowsNull || shape.NilWhen is not null;
         var defaultIsNull = source switch
         {
-            Default.CtorParameter => IsRepeated(shape) ? (member.AllowsNull ? "true" : "false") : "true",
+            Default.CtorParameter => IsRepeated(shape) ? (mayBeNil ? "true" : "false") : "true",
             Default.None => "false",
-            _ => $"{Join(known, $"{dm} is null")}",
+            _ => $"{Join(known, Values.IsNil(shape, dm))}",
         };
         var refuse = $"throw {Codec}.Indistinct({Values.Literal(ObjectCode.Short(type))}, {Values.Literal(member.Name.TrimStart('@'))}";
         code.Line($"var {m} = {string.Format(member.Get, "value")};");
@@ -246,11 +247,11 @@ internal static class ProtobufEmitter
         {
             var defaultIsEmpty = source switch
             {
-                Default.CtorParameter => member.AllowsNull ? "false" : "true",
+                Default.CtorParameter => mayBeNil ? "false" : "true",
                 Default.None => "false",
-                _ => Join(known, $"{dm} is {{ }} e{i} && !{Any}(e{i})"),
+                _ => Join(known, shape.NilWhen is { } nil ? $"!{string.Format(nil, dm)} && !{Any}({dm})" : $"{dm} is {{ }} e{i} && !{Any}(e{i})"),
             };
-            code.Open($"if ({m} is null)");
+            code.Open($"if ({Values.IsNil(shape, m)})");
             NullCase();
             code.Close();
             code.Open($"else if (!{Any}({m}))");
@@ -450,7 +451,8 @@ internal static class ProtobufEmitter
             }
             else if (member.CtorParameter >= 0)
             {
-                code.Line($"m{i} = b{i} is not null ? {built} : {(member.AllowsNull ? "null" : Empty(member.Shape))};");
+                var absent = member.AllowsNull || member.Shape.NilWhen is not null ? Values.NilValue(member.Shape) : Empty(member.Shape);
+                code.Line($"m{i} = b{i} is not null ? {built} : {absent};");
             }
             else
             {
@@ -475,13 +477,15 @@ internal static class ProtobufEmitter
     }
 
     /// <summary>What a repeated field's occurrences are gathered in: a list of items, or the dictionary itself.</summary>
-    private static string Builder(ValueShape shape) => shape.Kind == ShapeKind.Dictionary
-        ? (shape.Dictionary == DictionaryKind.SortedDictionary ? $"{Generic}SortedDictionary<{shape.Key!.TypeName}, {shape.Element!.TypeName}>" : $"{Generic}Dictionary<{shape.Key!.TypeName}, {shape.Element!.TypeName}>")
+    private static string Builder(ValueShape shape) => shape.Dictionary is { } map
+        ? map.MapOf(shape.Key!.TypeName, shape.Element!.TypeName)
         : $"{Generic}List<{shape.Element!.TypeName}>";
 
-    private static string Built(ValueShape shape, string builder) => shape.Kind == ShapeKind.Dictionary ? builder : $"{shape.HelperName}.FromItems({builder})";
+    private static string Built(ValueShape shape, string builder) => shape.Dictionary is { } map
+        ? map.BuildOf(shape.Key!.TypeName, shape.Element!.TypeName, builder)
+        : $"{shape.HelperName}.FromItems({builder})";
 
-    private static string Empty(ValueShape shape) => shape.Kind == ShapeKind.Dictionary ? $"{shape.HelperName}.NewMap()" : $"{shape.HelperName}.FromItems(new {Builder(shape)}())";
+    private static string Empty(ValueShape shape) => shape.Dictionary is not null ? Built(shape, $"{shape.HelperName}.NewMap()") : Built(shape, $"new {Builder(shape)}()");
 
     private static void EmitUnion(CodeWriter code, UnionModel union, bool recursive)
     {
@@ -533,21 +537,16 @@ internal static class ProtobufEmitter
     private static void EmitHelper(CodeWriter code, ValueShape shape)
     {
         OpenMessage(code, shape);
-        switch (shape.Kind)
+        System.Action<CodeWriter, ValueShape> emit = shape.Kind switch
         {
-            case ShapeKind.Sequence:
-                EmitSequence(code, shape);
-                break;
-            case ShapeKind.Dictionary:
-                EmitDictionary(code, shape);
-                break;
-            case ShapeKind.MultiArray:
-                EmitMultiArray(code, shape);
-                break;
-            default:
-                EmitComponents(code, shape);
-                break;
-        }
+            ShapeKind.Sequence => EmitSequence,
+            ShapeKind.Dictionary => EmitDictionary,
+            ShapeKind.MultiArray => EmitMultiArray,
+            ShapeKind.Components => EmitComponents,
+            ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Bytes or ShapeKind.Scalar
+                or ShapeKind.Custom or ShapeKind.Object or ShapeKind.Union or ShapeKind.Nullable => throw ObjectCode.NotEmittedHere(shape),
+        };
+        emit(code, shape);
 
         code.Close();
     }
@@ -569,8 +568,8 @@ internal static class ProtobufEmitter
         code.Close();
         code.Line();
         code.Open($"public static void WriteProtoItems({WriterState}, int field, {shape.TypeName} value)");
-        var items = shape.Float is not null && shape.Sequence is SequenceKind.List or SequenceKind.TrackedList ? Values.ListSpan(shape, "value") : "value";
-        WriteItems(code, shape, "field", items, spanFriendly: shape.Sequence is SequenceKind.Array || shape.Float is not null);
+        var items = shape.Float is not null && shape.Sequence!.Span is not null ? Values.ListSpan(shape, "value") : "value";
+        WriteItems(code, shape, "field", items, spanFriendly: shape.Float is not null);
         code.Close();
         code.Line();
         code.Open($"public static void ReadProtoItems({ReaderState}, {Generic}List<{e}> items)");
@@ -722,7 +721,7 @@ internal static class ProtobufEmitter
                     if (field == 1) ReadProtoEntry(ref state, map); else state.SkipField();
                 }
 
-                return map;
+                return {{Built(shape, "map")}};
             }
 
             public static void WriteProtoItems({{WriterState}}, int field, {{shape.TypeName}} value)

@@ -86,23 +86,21 @@ internal sealed class ProtoSchemaWriter
 
     private void Type(ValueShape shape)
     {
-        switch (shape.Kind)
+        System.Action declare = shape.Kind switch
         {
-            case ShapeKind.Object:
-                Object(_types.Object(shape)!);
-                break;
-            case ShapeKind.Union:
-                Union(_types.Union(shape)!);
-                break;
-            case ShapeKind.Components:
-                Components(shape);
-                break;
-            case ShapeKind.MultiArray:
-                Message(_types.Name(shape), null, Lazy(() => Field("repeated", "int32", "lengths", 1, packed: true), () => Items(shape, 2, "items")));
-                break;
-            case ShapeKind.Enum or ShapeKind.EnumByName:
-                Enum(shape);
-                break;
+            ShapeKind.Object => () => Object(_types.Object(shape)!),
+            ShapeKind.Union => () => Union(_types.Union(shape)!),
+            ShapeKind.Components => () => Components(shape),
+            ShapeKind.MultiArray => () => Message(_types.Name(shape), null, Lazy(() => Field("repeated", "int32", "lengths", 1, packed: true), () => Items(shape, 2, "items"))),
+            ShapeKind.Enum or ShapeKind.EnumByName => () => Enum(shape),
+            ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Nullable or ShapeKind.Sequence or ShapeKind.Dictionary
+                or ShapeKind.Bytes or ShapeKind.Custom => NoOwnType,
+        };
+        declare();
+
+        // Written with protobuf's own types, or as fields of the message that holds it: no message of its own.
+        static void NoOwnType()
+        {
         }
     }
 
@@ -305,36 +303,35 @@ internal sealed class ProtoSchemaWriter
     }
 
     /// <summary>A member's constant initial value as a proto2 default, when it is not the type's zero value.</summary>
-    private string? DefaultLiteral(ValueShape shape, string text)
+    private string? DefaultLiteral(ValueShape shape, string text) => shape.Kind switch
     {
-        switch (shape.Kind)
+        ShapeKind.Enum or ShapeKind.EnumByName => EnumDefault(shape, text),
+        ShapeKind.Primitive when shape.TypeName == "string" => text.Length == 0 ? null : Quoted(text),
+        ShapeKind.Primitive when shape.TypeName == "bool" => text == "true" ? "true" : null,
+        ShapeKind.Primitive when shape.TypeName is "float" or "double" => text switch
         {
-            case ShapeKind.Enum or ShapeKind.EnumByName:
-                var value = shape.Names!.Names.FirstOrDefault(n => n.Member == text);
-                if (value is null || value.Value == "0")
-                {
-                    return null;
-                }
+            "0" => null,
+            "NaN" => "nan",
+            "Infinity" or "∞" => "inf",
+            "-Infinity" or "-∞" => "-inf",
+            _ => text,
+        },
+        ShapeKind.Primitive when shape.TypeName != "char" => text == "0" ? null : text,
 
-                return IsProtoEnum(shape) ? SchemaNames.EnumValue(_types.Name(shape), value.Member) : value.Value;
-            case ShapeKind.Primitive when shape.TypeName == "string":
-                return text.Length == 0 ? null : Quoted(text);
-            case ShapeKind.Primitive when shape.TypeName == "bool":
-                return text == "true" ? "true" : null;
-            case ShapeKind.Primitive when shape.TypeName is "float" or "double":
-                return text switch
-                {
-                    "0" => null,
-                    "NaN" => "nan",
-                    "Infinity" or "∞" => "inf",
-                    "-Infinity" or "-∞" => "-inf",
-                    _ => text,
-                };
-            case ShapeKind.Primitive when shape.TypeName != "char":
-                return text == "0" ? null : text;
-            default:
-                return null;
+        // A char is a number in protobuf and its constant a character; the other kinds have no proto2 default.
+        ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Components or ShapeKind.Object or ShapeKind.Union
+            or ShapeKind.Nullable or ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray or ShapeKind.Bytes or ShapeKind.Custom => null,
+    };
+
+    private string? EnumDefault(ValueShape shape, string text)
+    {
+        var value = shape.Names!.Names.FirstOrDefault(n => n.Member == text);
+        if (value is null || value.Value == "0")
+        {
+            return null;
         }
+
+        return IsProtoEnum(shape) ? SchemaNames.EnumValue(_types.Name(shape), value.Member) : value.Value;
     }
 
     private static string Quoted(string text)

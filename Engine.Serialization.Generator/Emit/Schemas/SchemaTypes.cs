@@ -73,7 +73,8 @@ internal sealed class SchemaTypes
         ShapeKind.Dictionary => $"map of {Key(shape.Key!)} to {Key(shape.Element!)}{(shape.ElementAllowsNull ? "?" : string.Empty)}",
         ShapeKind.MultiArray => $"rank {shape.Rank} of {Key(shape.Element!)}{(shape.ElementAllowsNull ? "?" : string.Empty)}",
         ShapeKind.Enum or ShapeKind.EnumByName => shape.TypeName,
-        _ => shape.HelperName ?? shape.TypeName,
+        ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar => shape.TypeName,
+        ShapeKind.Object or ShapeKind.Union or ShapeKind.Nullable or ShapeKind.Components or ShapeKind.Bytes or ShapeKind.Custom => shape.HelperName!,
     };
 
     private void Visit(ValueShape shape)

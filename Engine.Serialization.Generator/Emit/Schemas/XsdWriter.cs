@@ -53,40 +53,50 @@ internal sealed class XsdWriter
 
     private void Type(ValueShape shape)
     {
-        switch (shape.Kind)
+        System.Action declare = shape.Kind switch
         {
-            case ShapeKind.Object:
-                var type = _types.Object(shape)!;
-                Complex(_types.Name(shape), "sequence", type.Members.Where(m => m.IsRestored)
-                    .Select(m => Element(SchemaNames.Element(m.Key), m.Shape, m.AllowsNull, "minOccurs=\"0\"")));
-                break;
-            case ShapeKind.Union:
-                Complex(_types.Name(shape), "choice", _types.Union(shape)!.Cases.Select(c => Element(c.Shape.SchemaName, c.Shape, false, null)),
-                    "<xs:attribute name=\"case\" type=\"xs:int\" />");
-                break;
-            case ShapeKind.Components:
-                Complex(_types.Name(shape), "sequence", shape.Components!.Items.Select(p => Element(SchemaNames.Element(p.Accessor), p.Shape, p.AllowsNull, "minOccurs=\"0\"")));
-                break;
-            case ShapeKind.Sequence:
-                Complex(_types.Name(shape), "sequence", [Element(shape.Element!.SchemaName, shape.Element!, shape.ElementAllowsNull, "minOccurs=\"0\" maxOccurs=\"unbounded\"")]);
-                break;
-            case ShapeKind.Dictionary:
-                var entry = _types.Name(shape, string.Empty, "Entry");
-                Complex(_types.Name(shape), "sequence", [$"<xs:element name=\"Entry\" type=\"{entry}\" minOccurs=\"0\" maxOccurs=\"unbounded\" />"]);
-                Complex(entry, "sequence", [Element("Key", shape.Key!, false, null), Element("Value", shape.Element!, shape.ElementAllowsNull, null)]);
-                break;
-            case ShapeKind.MultiArray:
-                var items = _types.Name(shape, string.Empty, "Items");
-                Complex(_types.Name(shape), "sequence",
-                [
-                    $"<xs:element name=\"Length\" type=\"xs:int\" minOccurs=\"{shape.Rank}\" maxOccurs=\"{shape.Rank}\" />",
-                    $"<xs:element name=\"Items\" type=\"{items}\" />",
-                ]);
-                Complex(items, "sequence", [Element(shape.Element!.SchemaName, shape.Element!, shape.ElementAllowsNull, "minOccurs=\"0\" maxOccurs=\"unbounded\"")]);
-                break;
-            case ShapeKind.Enum or ShapeKind.EnumByName:
-                Enum(shape);
-                break;
+            ShapeKind.Object => ObjectType,
+            ShapeKind.Union => () => Complex(_types.Name(shape), "choice", _types.Union(shape)!.Cases.Select(c => Element(c.Shape.SchemaName, c.Shape, false, null)),
+                "<xs:attribute name=\"case\" type=\"xs:int\" />"),
+            ShapeKind.Components => () => Complex(_types.Name(shape), "sequence",
+                shape.Components!.Items.Select(p => Element(SchemaNames.Element(p.Accessor), p.Shape, p.AllowsNull, "minOccurs=\"0\""))),
+            ShapeKind.Sequence => () => Complex(_types.Name(shape), "sequence",
+                [Element(shape.Element!.SchemaName, shape.Element!, shape.ElementAllowsNull, "minOccurs=\"0\" maxOccurs=\"unbounded\"")]),
+            ShapeKind.Dictionary => DictionaryType,
+            ShapeKind.MultiArray => GridType,
+            ShapeKind.Enum or ShapeKind.EnumByName => () => Enum(shape),
+            ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Nullable or ShapeKind.Bytes or ShapeKind.Custom => NoOwnType,
+        };
+        declare();
+
+        void ObjectType()
+        {
+            var type = _types.Object(shape)!;
+            Complex(_types.Name(shape), "sequence", type.Members.Where(m => m.IsRestored)
+                .Select(m => Element(SchemaNames.Element(m.Key), m.Shape, m.AllowsNull, "minOccurs=\"0\"")));
+        }
+
+        void DictionaryType()
+        {
+            var entry = _types.Name(shape, string.Empty, "Entry");
+            Complex(_types.Name(shape), "sequence", [$"<xs:element name=\"Entry\" type=\"{entry}\" minOccurs=\"0\" maxOccurs=\"unbounded\" />"]);
+            Complex(entry, "sequence", [Element("Key", shape.Key!, false, null), Element("Value", shape.Element!, shape.ElementAllowsNull, null)]);
+        }
+
+        void GridType()
+        {
+            var items = _types.Name(shape, string.Empty, "Items");
+            Complex(_types.Name(shape), "sequence",
+            [
+                $"<xs:element name=\"Length\" type=\"xs:int\" minOccurs=\"{shape.Rank}\" maxOccurs=\"{shape.Rank}\" />",
+                $"<xs:element name=\"Items\" type=\"{items}\" />",
+            ]);
+            Complex(items, "sequence", [Element(shape.Element!.SchemaName, shape.Element!, shape.ElementAllowsNull, "minOccurs=\"0\" maxOccurs=\"unbounded\"")]);
+        }
+
+        // An XSD built-in type, or the element's own type with xsi:nil: no type of its own.
+        static void NoOwnType()
+        {
         }
     }
 

@@ -264,11 +264,11 @@ internal static class RefreshEmitter
     /// <summary>For a list or array of values that aren't shared: its count property; otherwise null.</summary>
     private static string? ByElement(ValueShape shape, Facts facts) =>
         shape.Kind == ShapeKind.Sequence && !facts.IsImmutable(shape.Element!)
-            ? shape.Sequence switch
+            ? shape.Sequence!.Storage switch
             {
-                SequenceKind.List or SequenceKind.TrackedList => "Count",
-                SequenceKind.Array => "Length",
-                _ => null,
+                SequenceStorage.List => "Count",
+                SequenceStorage.Array => "Length",
+                SequenceStorage.Other => null,
             }
             : null;
 
@@ -282,8 +282,8 @@ internal static class RefreshEmitter
         var local = "m" + i;
         var live = "v" + i;
         var kept = "kept" + i;
-        var resizable = member.Shape.Sequence is SequenceKind.List or SequenceKind.TrackedList;
-        var tracked = member.Shape.Sequence == SequenceKind.TrackedList;
+        var resizable = member.Shape.Sequence!.Storage == SequenceStorage.List;
+        var tracked = member.Shape.Sequence.Tracked;
         code.Line($"var {local} = {string.Format(member.Get, "copy")};");
         code.Line($"var {live} = {string.Format(member.Get, "value")};");
         code.Open(resizable ? $"if ({live} is null || {local} is null)" : $"if ({live} is null || {local} is null || {live}.{count} != {local}.{count})");
@@ -400,49 +400,61 @@ internal static class RefreshEmitter
 
         var element = shape.Element;
         var share = element is not null && facts.IsImmutable(element);
-        switch (shape.Kind)
+        System.Action refresh = shape.Kind switch
         {
-            case ShapeKind.Nullable:
-                code.Line("if (value is null) { if (copy is null) return false; copy = null; return true; }");
-                code.Line($"if (copy is null) {{ copy = {Copy(facts, element!, "value.GetValueOrDefault()")}; return true; }}");
-                code.Line("var item = copy.GetValueOrDefault();");
-                code.Line($"if (!{Refresh(facts, element!, "value.GetValueOrDefault()", "item")}) return false;");
-                code.Line("copy = item;");
-                code.Line("return true;");
-                break;
-            case ShapeKind.Sequence when shape.Sequence == SequenceKind.Array:
-                code.Line("if (copy.Length != value.Length) { copy = Copy(value); return true; }");
-                if (share)
-                {
-                    code.Line($"return {Refreshing}.RefreshItems<{element!.TypeName}>(value, copy, copy);");
-                    break;
-                }
+            ShapeKind.Nullable => RefreshNullable,
+            ShapeKind.Sequence when shape.Sequence!.Storage == SequenceStorage.Array => RefreshArray,
+            ShapeKind.Sequence when shape.Sequence!.Storage == SequenceStorage.List => () => RefreshList(code, shape, facts, share),
+            ShapeKind.MultiArray when share => RefreshCells,
+            ShapeKind.Sequence or ShapeKind.MultiArray or ShapeKind.Dictionary or ShapeKind.Components or ShapeKind.Bytes or ShapeKind.Custom => CopyAgain,
+            ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Object or ShapeKind.Union
+                => throw ObjectCode.NotEmittedHere(shape),
+        };
+        refresh();
+        code.Close();
 
-                code.Line("var changed = false;");
-                code.Line($"for (var i = 0; i < value.Length; i++) changed |= {Refresh(facts, element!, "value[i]", "copy[i]")};");
-                code.Line("return changed;");
-                break;
-            case ShapeKind.Sequence when shape.Sequence is SequenceKind.List or SequenceKind.TrackedList:
-                RefreshList(code, shape, facts, share);
-                break;
-            case ShapeKind.MultiArray when share:
-                var sameLengths = string.Join(" && ", Enumerable.Range(0, shape.Rank).Select(d => $"copy.GetLength({d}) == value.GetLength({d})"));
-                code.Line($"if (!({sameLengths})) {{ copy = Copy(value); return true; }}");
-                code.Line($"return {Refreshing}.RefreshItems<{element!.TypeName}>({Xml.XmlEmitter.Cells(shape, "value")}, {Xml.XmlEmitter.Cells(shape, "copy")}, copy);");
-                break;
-            default:
-                // Compared whole when its items can be shared; otherwise (or opaque to the generator) copied again.
-                if (Same(shape, facts) is { } same)
-                {
-                    code.Line($"if ({same}) return false;");
-                }
-
-                code.Line("copy = Copy(value);");
-                code.Line("return true;");
-                break;
+        void RefreshNullable()
+        {
+            code.Line("if (value is null) { if (copy is null) return false; copy = null; return true; }");
+            code.Line($"if (copy is null) {{ copy = {Copy(facts, element!, "value.GetValueOrDefault()")}; return true; }}");
+            code.Line("var item = copy.GetValueOrDefault();");
+            code.Line($"if (!{Refresh(facts, element!, "value.GetValueOrDefault()", "item")}) return false;");
+            code.Line("copy = item;");
+            code.Line("return true;");
         }
 
-        code.Close();
+        void RefreshArray()
+        {
+            code.Line("if (copy.Length != value.Length) { copy = Copy(value); return true; }");
+            if (share)
+            {
+                code.Line($"return {Refreshing}.RefreshItems<{element!.TypeName}>(value, copy, copy);");
+                return;
+            }
+
+            code.Line("var changed = false;");
+            code.Line($"for (var i = 0; i < value.Length; i++) changed |= {Refresh(facts, element!, "value[i]", "copy[i]")};");
+            code.Line("return changed;");
+        }
+
+        void RefreshCells()
+        {
+            var sameLengths = string.Join(" && ", Enumerable.Range(0, shape.Rank).Select(d => $"copy.GetLength({d}) == value.GetLength({d})"));
+            code.Line($"if (!({sameLengths})) {{ copy = Copy(value); return true; }}");
+            code.Line($"return {Refreshing}.RefreshItems<{element!.TypeName}>({Xml.XmlEmitter.Cells(shape, "value")}, {Xml.XmlEmitter.Cells(shape, "copy")}, copy);");
+        }
+
+        // Compared whole when its items can be shared; otherwise (or opaque to the generator) copied again.
+        void CopyAgain()
+        {
+            if (Same(shape, facts) is { } same)
+            {
+                code.Line($"if ({same}) return false;");
+            }
+
+            code.Line("copy = Copy(value);");
+            code.Line("return true;");
+        }
     }
 
     /// <summary>
@@ -452,7 +464,7 @@ internal static class RefreshEmitter
     private static void RefreshList(CodeWriter code, ValueShape shape, Facts facts, bool share)
     {
         var element = shape.Element!;
-        var tracked = shape.Sequence == SequenceKind.TrackedList;
+        var tracked = shape.Sequence!.Tracked;
         SkipUnchanged(code, shape, facts);
         code.Line("var changed = false;");
         code.Line("if (copy.Count > value.Count) { copy.RemoveRange(value.Count, copy.Count - value.Count); changed = true; }");
@@ -491,6 +503,7 @@ internal static class RefreshEmitter
         ShapeKind.Sequence when facts.IsImmutable(shape.Element!) => $"{Refreshing}.SameItems<{shape.Element!.TypeName}>(value, copy)",
         ShapeKind.Dictionary when facts.IsImmutable(shape.Key!) && facts.IsImmutable(shape.Element!) =>
             $"{Refreshing}.SamePairs<{shape.Key!.TypeName}, {shape.Element!.TypeName}>(value, copy)",
-        _ => null,
+        ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray or ShapeKind.Components or ShapeKind.Custom or ShapeKind.Nullable
+            or ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Object or ShapeKind.Union => null,
     };
 }

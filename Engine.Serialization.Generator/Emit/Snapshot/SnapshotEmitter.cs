@@ -57,7 +57,7 @@ internal static class SnapshotEmitter
         code.Open($"public static {shape.TypeName} Copy({shape.TypeName} value)");
         if (!type.IsStruct)
         {
-            Values.ReturnNullForNull(code);
+            Values.ReturnNullForNull(code, shape);
         }
 
         ObjectCode.Nest(code, facts.Recursive);
@@ -104,7 +104,7 @@ internal static class SnapshotEmitter
         var shape = union.Shape;
         var name = Values.Literal(union.DisplayName);
         code.Open($"public static {shape.TypeName} Copy({shape.TypeName} value)");
-        Values.ReturnNullForNull(code);
+        Values.ReturnNullForNull(code, shape);
         ObjectCode.Nest(code, facts.Recursive);
         code.Line("var type = value.GetType();");
         foreach (var @case in union.Cases)
@@ -123,56 +123,79 @@ internal static class SnapshotEmitter
     {
         var type = shape.TypeName;
         code.Open($"public static {type} Copy({type} value)");
-        if (shape.IsReferenceType)
+        if (Values.CanBeNil(shape))
         {
-            Values.ReturnNullForNull(code);
+            Values.ReturnNullForNull(code, shape);
         }
 
         var element = shape.Element;
         var share = element is not null && facts.IsImmutable(element);
-        switch (shape.Kind)
+        System.Action copy = shape.Kind switch
         {
-            case ShapeKind.Nullable:
-                code.Line($"return value is {{ }} item ? {Copy(facts, element!, "item")} : null;");
-                break;
-            case ShapeKind.Bytes:
-                code.Line("return (byte[])value.Clone();");
-                break;
-            case ShapeKind.Custom:
-                // Opaque to the generator: copied by writing and reading it back through its own formatter.
-                code.Line("var buffer = new global::System.Buffers.ArrayBufferWriter<byte>();");
-                code.Line("var writer = new global::MessagePack.MessagePackWriter(buffer);");
-                code.Line("Formatter.Serialize(ref writer, value, Options);");
-                code.Line("writer.Flush();");
-                code.Line("var reader = new global::MessagePack.MessagePackReader(buffer.WrittenMemory);");
-                code.Line("return Formatter.Deserialize(ref reader, Options);");
-                break;
-            case ShapeKind.Components:
-                var parts = shape.Components!.Items;
-                var copies = parts.Select(p => (object)Copy(facts, p.Shape, "value." + p.Accessor)).ToArray();
-                code.Line("return " + string.Format(shape.Components.Construct, copies) + ";");
-                break;
-            case ShapeKind.MultiArray:
-                code.Line($"var copy = ({type})value.Clone();");
-                if (!share)
-                {
-                    code.Line($"var items = {Cells(shape, "copy")};");
-                    code.Open("for (var i = 0; i < items.Length; i++)");
-                    code.Line($"items[i] = {Copy(facts, element!, "items[i]")};");
-                    code.Close();
-                }
+            ShapeKind.Nullable => CopyNullable,
+            ShapeKind.Bytes => CopyBytes,
+            ShapeKind.Custom => CopyCustom,
+            ShapeKind.Components => CopyParts,
+            ShapeKind.MultiArray => CopyCells,
+            ShapeKind.Dictionary => CopyEntries,
+            ShapeKind.Sequence => CopyItems,
+            ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Object or ShapeKind.Union
+                => throw ObjectCode.NotEmittedHere(shape),
+        };
+        copy();
+        code.Close();
 
-                code.Line("return copy;");
-                break;
-            case ShapeKind.Dictionary:
-                CopyDictionary(code, shape, facts);
-                break;
-            default:
-                CopySequence(code, shape, facts, share);
-                break;
+        void CopyNullable()
+        {
+            code.Line($"return value is {{ }} item ? {Copy(facts, element!, "item")} : null;");
         }
 
-        code.Close();
+        void CopyBytes()
+        {
+            code.Line("return (byte[])value.Clone();");
+        }
+
+        void CopyCustom()
+        {
+            // Opaque to the generator: copied by writing and reading it back through its own formatter.
+            code.Line("var buffer = new global::System.Buffers.ArrayBufferWriter<byte>();");
+            code.Line("var writer = new global::MessagePack.MessagePackWriter(buffer);");
+            code.Line("Formatter.Serialize(ref writer, value, Options);");
+            code.Line("writer.Flush();");
+            code.Line("var reader = new global::MessagePack.MessagePackReader(buffer.WrittenMemory);");
+            code.Line("return Formatter.Deserialize(ref reader, Options);");
+        }
+
+        void CopyParts()
+        {
+            var parts = shape.Components!.Items;
+            var copies = parts.Select(p => (object)Copy(facts, p.Shape, "value." + p.Accessor)).ToArray();
+            code.Line("return " + string.Format(shape.Components.Construct, copies) + ";");
+        }
+
+        void CopyCells()
+        {
+            code.Line($"var copy = ({type})value.Clone();");
+            if (!share)
+            {
+                code.Line($"var items = {Cells(shape, "copy")};");
+                code.Open("for (var i = 0; i < items.Length; i++)");
+                code.Line($"items[i] = {Copy(facts, element!, "items[i]")};");
+                code.Close();
+            }
+
+            code.Line("return copy;");
+        }
+
+        void CopyEntries()
+        {
+            CopyDictionary(code, shape, facts);
+        }
+
+        void CopyItems()
+        {
+            CopySequence(code, shape, facts, share);
+        }
     }
 
     private static void CopySequence(CodeWriter code, ValueShape shape, Facts facts, bool share)
@@ -180,74 +203,68 @@ internal static class SnapshotEmitter
         var e = shape.Element!.TypeName;
         var each = Copy(facts, shape.Element!, "item");
         string Mapped(string source) => share ? source : $"global::System.Linq.Enumerable.Select({source}, static item => {each})";
-        switch (shape.Sequence)
+        var kind = shape.Sequence!;
+        System.Action copy = kind.Storage switch
         {
-            case SequenceKind.Array:
-                if (share)
-                {
-                    code.Line($"return ({e}[])value.Clone();");
-                    return;
-                }
+            SequenceStorage.Array when share => ClonedArray,
+            SequenceStorage.Array => CopiedArray,
+            SequenceStorage.List when kind.Tracked && share => SharedTracked,
+            SequenceStorage.List when kind.Tracked => CopiedTracked,
+            SequenceStorage.List when share => SharedList,
+            SequenceStorage.List => CopiedList,
+            SequenceStorage.Other => Rebuilt,
+        };
+        copy();
 
-                code.Line($"var copy = {Values.NewArray(e, "value.Length")};");
-                code.Open("for (var i = 0; i < value.Length; i++)");
-                code.Line($"copy[i] = {Copy(facts, shape.Element!, "value[i]")};");
-                code.Close();
-                code.Line("return copy;");
-                return;
-            case SequenceKind.List:
-                if (share)
-                {
-                    code.Line($"return new {Generic}List<{e}>(value);");
-                    return;
-                }
+        void ClonedArray()
+        {
+            code.Line($"return ({e}[])value.Clone();");
+        }
 
-                code.Line($"var copy = new {Generic}List<{e}>(value.Count);");
-                code.Open("for (var i = 0; i < value.Count; i++)");
-                code.Line($"copy.Add({Copy(facts, shape.Element!, "value[i]")});");
-                code.Close();
-                code.Line("return copy;");
-                return;
-            case SequenceKind.TrackedList when share:
-                code.Line($"var copy = new {Values.TrackedList}<{e}>(value.AsSpan());");
-                TrackingCode.Copied(code, "value", "copy");
-                code.Line("return copy;");
-                return;
-            case SequenceKind.TrackedList:
-                code.Line($"var copy = new {Values.TrackedList}<{e}>(value.Count);");
-                code.Open("for (var i = 0; i < value.Count; i++)");
-                code.Line($"copy.Add({Copy(facts, shape.Element!, "value[i]")});");
-                code.Line($"{TrackingCode.Tracking}.Link(value, value[i]);");
-                code.Close();
-                TrackingCode.Copied(code, "value", "copy");
-                code.Line("return copy;");
-                return;
-            case SequenceKind.ListInterface:
-                code.Line($"return new {Generic}List<{e}>({Mapped("value")});");
-                return;
-            case SequenceKind.ArrayInterface:
-                code.Line($"return global::System.Linq.Enumerable.ToArray({Mapped("value")});");
-                return;
-            case SequenceKind.Stack:
-                code.Line($"var items = global::System.Linq.Enumerable.ToArray({Mapped("value")});");
-                code.Line("global::System.Array.Reverse(items);");
-                code.Line($"return new {Generic}Stack<{e}>(items);");
-                return;
-            case SequenceKind.Queue:
-                code.Line($"return new {Generic}Queue<{e}>({Mapped("value")});");
-                return;
-            case SequenceKind.HashSet:
-                code.Line($"return new {Generic}HashSet<{e}>({Mapped("value")}, value.Comparer);");
-                return;
-            case SequenceKind.SetInterface:
-                code.Line($"return new {Generic}HashSet<{e}>({Mapped("value")});");
-                return;
-            case SequenceKind.SortedSet:
-                code.Line($"return new {Generic}SortedSet<{e}>({Mapped("value")}, value.Comparer);");
-                return;
-            default:
-                code.Line($"return new {Generic}LinkedList<{e}>({Mapped("value")});");
-                return;
+        void CopiedArray()
+        {
+            code.Line($"var copy = {Values.NewArray(e, "value.Length")};");
+            code.Open("for (var i = 0; i < value.Length; i++)");
+            code.Line($"copy[i] = {Copy(facts, shape.Element!, "value[i]")};");
+            code.Close();
+            code.Line("return copy;");
+        }
+
+        void SharedTracked()
+        {
+            code.Line($"var copy = new {Values.TrackedList}<{e}>(value.AsSpan());");
+            TrackingCode.Copied(code, "value", "copy");
+            code.Line("return copy;");
+        }
+
+        void CopiedTracked()
+        {
+            code.Line($"var copy = new {Values.TrackedList}<{e}>(value.Count);");
+            code.Open("for (var i = 0; i < value.Count; i++)");
+            code.Line($"copy.Add({Copy(facts, shape.Element!, "value[i]")});");
+            code.Line($"{TrackingCode.Tracking}.Link(value, value[i]);");
+            code.Close();
+            TrackingCode.Copied(code, "value", "copy");
+            code.Line("return copy;");
+        }
+
+        void SharedList()
+        {
+            code.Line($"return new {Generic}List<{e}>(value);");
+        }
+
+        void CopiedList()
+        {
+            code.Line($"var copy = new {Generic}List<{e}>(value.Count);");
+            code.Open("for (var i = 0; i < value.Count; i++)");
+            code.Line($"copy.Add({Copy(facts, shape.Element!, "value[i]")});");
+            code.Close();
+            code.Line("return copy;");
+        }
+
+        void Rebuilt()
+        {
+            code.Line(string.Format(kind.Copy!, e, Mapped("value")));
         }
     }
 
@@ -255,17 +272,12 @@ internal static class SnapshotEmitter
     {
         var k = shape.Key!.TypeName;
         var v = shape.Element!.TypeName;
-        var create = shape.Dictionary switch
-        {
-            DictionaryKind.SortedDictionary => $"new {Generic}SortedDictionary<{k}, {v}>(value.Comparer)",
-            DictionaryKind.Dictionary => $"new {Generic}Dictionary<{k}, {v}>(value.Count, value.Comparer)",
-            _ => $"new {Generic}Dictionary<{k}, {v}>(value.Count)",
-        };
-        code.Line($"var copy = {create};");
+        var map = shape.Dictionary!;
+        code.Line($"var copy = {string.Format(map.Copy, k, v)};");
         code.Open("foreach (var pair in value)");
         code.Line($"copy.Add(pair.Key, {Copy(facts, shape.Element!, "pair.Value")});");
         code.Close();
-        code.Line("return copy;");
+        code.Line($"return {map.Built};");
     }
 
     private static string Cells(ValueShape shape, string array) => Xml.XmlEmitter.Cells(shape, array);

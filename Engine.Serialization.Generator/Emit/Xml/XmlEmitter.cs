@@ -77,7 +77,8 @@ internal static class XmlEmitter
         ShapeKind.Primitive when shape.TypeName == "string" => $"{Codec}.WriteText(writer, {name}, {value});",
         ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar => $"writer.WriteElementString({name}, {Codec}.Text({value}));",
         ShapeKind.Enum or ShapeKind.EnumByName => $"writer.WriteElementString({name}, {Codec}.EnumText({Values.Saved(shape, value)}));",
-        _ => $"{shape.HelperName}.WriteXml(writer, {name}, {value});",
+        ShapeKind.Object or ShapeKind.Union or ShapeKind.Nullable or ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray
+            or ShapeKind.Components or ShapeKind.Bytes or ShapeKind.Custom => $"{shape.HelperName}.WriteXml(writer, {name}, {value});",
     };
 
     /// <summary>The expression reading the element the reader is at as the shape's value, moving past it.</summary>
@@ -89,7 +90,8 @@ internal static class XmlEmitter
         ShapeKind.Primitive when IsNumber(shape) => $"{Codec}.Read{Conversion(shape)}(reader)",
         ShapeKind.Primitive or ShapeKind.DateTime or ShapeKind.Scalar => $"{Codec}.To{Conversion(shape)}({Codec}.ReadText(reader))",
         ShapeKind.Enum or ShapeKind.EnumByName => Values.Loaded(shape, $"{Codec}.ToEnum<{shape.TypeName}>({Codec}.ReadText(reader))"),
-        _ => $"{shape.HelperName}.ReadXml(reader)",
+        ShapeKind.Object or ShapeKind.Union or ShapeKind.Nullable or ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.MultiArray
+            or ShapeKind.Components or ShapeKind.Bytes or ShapeKind.Custom => $"{shape.HelperName}.ReadXml(reader)",
     };
 
     /// <summary>The primitives XmlCodec reads without a string each (XmlCodec.ReadInt32, ReadSingle, ...).</summary>
@@ -339,9 +341,9 @@ internal static class XmlEmitter
     {
         code.Open($"partial class {shape.HelperName}");
         code.Open($"public static void WriteXml({Writer}, string name, {shape.TypeName} value)");
-        if (shape.IsReferenceType)
+        if (Values.CanBeNil(shape))
         {
-            code.Open("if (value is null)");
+            code.Open($"if ({Values.IsNil(shape, "value")})");
             code.Line($"{Codec}.WriteNil(writer, name);");
             code.Line("return;");
             code.Close();
@@ -352,114 +354,160 @@ internal static class XmlEmitter
 
         var element = shape.Element;
         var itemName = element is null ? null : Values.Literal(element.SchemaName);
-        switch (shape.Kind)
+        System.Action write = shape.Kind switch
         {
-            case ShapeKind.Nullable:
-                code.Line($"if (value is {{ }} item) {WriteValue(element!, "name", "item")} else {Codec}.WriteNil(writer, name);");
-                break;
-            case ShapeKind.Bytes:
-                code.Line($"writer.WriteElementString(name, {Codec}.Text(value));");
-                break;
-            case ShapeKind.Custom:
-                code.Line($"writer.WriteElementString(name, {Codec}.Text(ToBytes(value)));");
-                break;
-            case ShapeKind.Sequence:
-                code.Line("writer.WriteStartElement(name);");
-                code.Open("foreach (var each in value)");
-                Write(code, element!, shape.ElementAllowsNull, itemName!, "each", "item", Display(shape), "[]");
-                code.Close();
-                code.Line("writer.WriteEndElement();");
-                break;
-            case ShapeKind.Dictionary:
-                code.Line("writer.WriteStartElement(name);");
-                code.Open("foreach (var pair in value)");
-                code.Line("writer.WriteStartElement(\"Entry\");");
-                Write(code, shape.Key!, false, "\"Key\"", "pair.Key", "key", Display(shape), "[]");
-                Write(code, element!, shape.ElementAllowsNull, "\"Value\"", "pair.Value", "item", Display(shape), "[]");
-                code.Line("writer.WriteEndElement();");
-                code.Close();
-                code.Line("writer.WriteEndElement();");
-                break;
-            case ShapeKind.MultiArray:
-                code.Line("writer.WriteStartElement(name);");
-                for (var d = 0; d < shape.Rank; d++)
-                {
-                    code.Line($"writer.WriteElementString(\"Length\", {Codec}.Text(value.GetLength({d})));");
-                }
-
-                code.Line("writer.WriteStartElement(\"Items\");");
-                code.Open($"foreach (var each in {Cells(shape, "value")})");
-                Write(code, element!, shape.ElementAllowsNull, itemName!, "each", "item", Display(shape), "[]");
-                code.Close();
-                code.Line("writer.WriteEndElement();");
-                code.Line("writer.WriteEndElement();");
-                break;
-            case ShapeKind.Components:
-                code.Line("writer.WriteStartElement(name);");
-                var parts = shape.Components!.Items;
-                for (var i = 0; i < parts.Count; i++)
-                {
-                    Write(code, parts[i].Shape, parts[i].AllowsNull, Values.Literal(SchemaNames.Element(parts[i].Accessor)), "value." + parts[i].Accessor, "c" + i, shape.Components.DisplayName, parts[i].Accessor);
-                }
-
-                code.Line("writer.WriteEndElement();");
-                break;
-        }
-
+            ShapeKind.Nullable => WriteNullable,
+            ShapeKind.Bytes => WriteBytes,
+            ShapeKind.Custom => WriteCustom,
+            ShapeKind.Sequence => WriteItems,
+            ShapeKind.Dictionary => WriteEntries,
+            ShapeKind.MultiArray => WriteCells,
+            ShapeKind.Components => WriteParts,
+            ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Object or ShapeKind.Union
+                => throw ObjectCode.NotEmittedHere(shape),
+        };
+        write();
         code.Close();
         code.Line();
         code.Open($"public static {shape.TypeName} ReadXml({Reader})");
-        switch (shape.Kind)
+        System.Action read = shape.Kind switch
         {
-            case ShapeKind.Nullable:
-                code.Line($"return {Codec}.ReadNil(reader) ? null : {Read(element!)};");
-                break;
-            case ShapeKind.Bytes:
-                code.Line($"return {Codec}.ReadNil(reader) ? null : {Codec}.ToBytes({Codec}.ReadText(reader));");
-                break;
-            case ShapeKind.Custom:
-                if (shape.IsReferenceType)
-                {
-                    code.Line($"if ({Codec}.ReadNil(reader)) return null;");
-                }
+            ShapeKind.Nullable => ReadNullable,
+            ShapeKind.Bytes => ReadBytes,
+            ShapeKind.Custom => ReadCustom,
+            ShapeKind.Sequence => ReadItems,
+            ShapeKind.Dictionary => ReadEntries,
+            ShapeKind.MultiArray => ReadCells,
+            ShapeKind.Components => ReadParts,
+            ShapeKind.Primitive or ShapeKind.Enum or ShapeKind.EnumByName or ShapeKind.DateTime or ShapeKind.Scalar or ShapeKind.Object or ShapeKind.Union
+                => throw ObjectCode.NotEmittedHere(shape),
+        };
+        read();
+        code.Close();
+        code.Close();
 
-                code.Line($"return FromBytes({Codec}.ToBytes({Codec}.ReadText(reader)));");
-                break;
-            case ShapeKind.Sequence:
-                ReadStart(code);
-                code.Line($"var items = new global::System.Collections.Generic.List<{element!.TypeName}>();");
-                ObjectCode.TraceOpen(code, "");
-                code.Open($"if ({Codec}.StartContent(reader))");
-                code.Open($"while ({Codec}.NextElement(reader))");
-                code.Line($"var item = {Read(element)};");
-                Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
-                code.Line($"{Values.Support}.AddItem(items, item);");
-                code.Close();
-                code.Line($"{Codec}.EndContent(reader);");
-                code.Close();
-                ObjectCode.TraceClose(code, "items.Count");
-                code.Line();
-                code.Line("return FromItems(items);");
-                break;
-            case ShapeKind.Dictionary:
-                ReadDictionary(code, shape);
-                break;
-            case ShapeKind.MultiArray:
-                ReadMultiArray(code, shape);
-                break;
-            case ShapeKind.Components:
-                ReadComponents(code, shape);
-                break;
+        void WriteNullable()
+        {
+            code.Line($"if (value is {{ }} item) {WriteValue(element!, "name", "item")} else {Codec}.WriteNil(writer, name);");
         }
 
-        code.Close();
-        code.Close();
+        void WriteBytes()
+        {
+            code.Line($"writer.WriteElementString(name, {Codec}.Text(value));");
+        }
+
+        void WriteCustom()
+        {
+            code.Line($"writer.WriteElementString(name, {Codec}.Text(ToBytes(value)));");
+        }
+
+        void WriteItems()
+        {
+            code.Line("writer.WriteStartElement(name);");
+            code.Open("foreach (var each in value)");
+            Write(code, element!, shape.ElementAllowsNull, itemName!, "each", "item", Display(shape), "[]");
+            code.Close();
+            code.Line("writer.WriteEndElement();");
+        }
+
+        void WriteEntries()
+        {
+            code.Line("writer.WriteStartElement(name);");
+            code.Open("foreach (var pair in value)");
+            code.Line("writer.WriteStartElement(\"Entry\");");
+            Write(code, shape.Key!, false, "\"Key\"", "pair.Key", "key", Display(shape), "[]");
+            Write(code, element!, shape.ElementAllowsNull, "\"Value\"", "pair.Value", "item", Display(shape), "[]");
+            code.Line("writer.WriteEndElement();");
+            code.Close();
+            code.Line("writer.WriteEndElement();");
+        }
+
+        void WriteCells()
+        {
+            code.Line("writer.WriteStartElement(name);");
+            for (var d = 0; d < shape.Rank; d++)
+            {
+                code.Line($"writer.WriteElementString(\"Length\", {Codec}.Text(value.GetLength({d})));");
+            }
+
+            code.Line("writer.WriteStartElement(\"Items\");");
+            code.Open($"foreach (var each in {Cells(shape, "value")})");
+            Write(code, element!, shape.ElementAllowsNull, itemName!, "each", "item", Display(shape), "[]");
+            code.Close();
+            code.Line("writer.WriteEndElement();");
+            code.Line("writer.WriteEndElement();");
+        }
+
+        void WriteParts()
+        {
+            code.Line("writer.WriteStartElement(name);");
+            var parts = shape.Components!.Items;
+            for (var i = 0; i < parts.Count; i++)
+            {
+                Write(code, parts[i].Shape, parts[i].AllowsNull, Values.Literal(SchemaNames.Element(parts[i].Accessor)), "value." + parts[i].Accessor, "c" + i, shape.Components.DisplayName, parts[i].Accessor);
+            }
+
+            code.Line("writer.WriteEndElement();");
+        }
+
+        void ReadNullable()
+        {
+            code.Line($"return {Codec}.ReadNil(reader) ? null : {Read(element!)};");
+        }
+
+        void ReadBytes()
+        {
+            code.Line($"return {Codec}.ReadNil(reader) ? null : {Codec}.ToBytes({Codec}.ReadText(reader));");
+        }
+
+        void ReadCustom()
+        {
+            if (shape.IsReferenceType)
+            {
+                code.Line($"if ({Codec}.ReadNil(reader)) return null;");
+            }
+
+            code.Line($"return FromBytes({Codec}.ToBytes({Codec}.ReadText(reader)));");
+        }
+
+        void ReadItems()
+        {
+            ReadStart(code, shape);
+            code.Line($"var items = new global::System.Collections.Generic.List<{element!.TypeName}>();");
+            ObjectCode.TraceOpen(code, "");
+            code.Open($"if ({Codec}.StartContent(reader))");
+            code.Open($"while ({Codec}.NextElement(reader))");
+            code.Line($"var item = {Read(element)};");
+            Values.CheckRead(code, element, shape.ElementAllowsNull, "item");
+            code.Line($"{Values.Support}.AddItem(items, item);");
+            code.Close();
+            code.Line($"{Codec}.EndContent(reader);");
+            code.Close();
+            ObjectCode.TraceClose(code, "items.Count");
+            code.Line();
+            code.Line("return FromItems(items);");
+        }
+
+        void ReadEntries()
+        {
+            ReadDictionary(code, shape);
+        }
+
+        void ReadCells()
+        {
+            ReadMultiArray(code, shape);
+        }
+
+        void ReadParts()
+        {
+            ReadComponents(code, shape);
+        }
     }
 
-    private static void ReadStart(CodeWriter code)
+    private static void ReadStart(CodeWriter code, ValueShape shape)
     {
         code.Open($"if ({Codec}.ReadNil(reader))");
-        code.Line("return null;");
+        code.Line($"return {Values.NilValue(shape)};");
         code.Close();
         code.Line();
     }
@@ -468,7 +516,7 @@ internal static class XmlEmitter
     {
         var key = shape.Key!;
         var element = shape.Element!;
-        ReadStart(code);
+        ReadStart(code, shape);
         code.Line($"var result = NewMap();");
         ObjectCode.TraceOpen(code, $"{key.TypeName} at = default;\nvar atKey = false;");
         code.Open($"if ({Codec}.StartContent(reader))");
@@ -511,13 +559,13 @@ internal static class XmlEmitter
         code.Close();
         ObjectCode.TraceClose(code, "at, atKey");
         code.Line();
-        code.Line("return result;");
+        code.Line($"return {shape.Dictionary!.BuildOf(key.TypeName, element.TypeName, "result")};");
     }
 
     private static void ReadMultiArray(CodeWriter code, ValueShape shape)
     {
         var element = shape.Element!;
-        ReadStart(code);
+        ReadStart(code, shape);
         code.Line("var lengths = new global::System.Collections.Generic.List<int>();");
         code.Line($"var items = new global::System.Collections.Generic.List<{element.TypeName}>();");
         code.Open($"if ({Codec}.StartContent(reader))");
@@ -548,7 +596,7 @@ internal static class XmlEmitter
         var model = shape.Components!;
         if (shape.IsReferenceType)
         {
-            ReadStart(code);
+            ReadStart(code, shape);
         }
         else
         {
