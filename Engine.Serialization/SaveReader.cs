@@ -4,6 +4,7 @@ using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
 using Engine.Serialization.IO;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Migrations;
 using Engine.Serialization.Models;
 using Engine.Serialization.Text;

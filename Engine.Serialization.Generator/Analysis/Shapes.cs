@@ -172,7 +172,7 @@ internal sealed record ValueShape(
     EnumNamesModel? Names = null,
     string SchemaName = "");
 
-/// <summary>A fixed-width float whose runs Engine.Serialization.Models.FloatRuns moves in bulk: the suffix of its methods (Singles, Doubles).</summary>
+/// <summary>A fixed-width float whose runs Engine.Serialization.Internal.FloatRuns moves in bulk: the suffix of its methods (Singles, Doubles).</summary>
 internal sealed record FloatEncoding(string Name);
 
 /// <summary>The parts of a components shape, in wire order.</summary>

@@ -72,7 +72,7 @@ internal static class CollectionsEmitter
                 code.Line($"return new {Generic}SortedSet<{e}>(items);");
                 break;
             case SequenceKind.TrackedList:
-                code.Line($"return {Values.TrackedList}<{e}>.Adopt(items);");
+                code.Line($"return {Values.TrackedLists}.Adopt<{e}>(items);");
                 break;
             default:
                 code.Line($"return new {Generic}LinkedList<{e}>(items);");

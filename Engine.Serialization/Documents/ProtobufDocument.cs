@@ -2,8 +2,8 @@ using System.Buffers;
 using System.Text;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Generator.Analysis;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Migrations;
-using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Documents;
 

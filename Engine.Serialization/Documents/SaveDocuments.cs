@@ -1,6 +1,6 @@
 using Engine.Serialization.Formats;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Migrations;
-using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Documents;
 

@@ -1,4 +1,4 @@
-using System.ComponentModel;
+using Engine.Serialization.Internal;
 
 namespace Engine.Serialization.Models;
 
@@ -14,9 +14,8 @@ public static class SaveModels
     private static readonly Dictionary<string, (SaveModelCodec Codec, Type Type)> ById = new(StringComparer.Ordinal);
     private static readonly Dictionary<string, string> IdConflicts = new(StringComparer.Ordinal);
 
-    /// <summary>Called by generated code only. The first registration of a type wins; the same type's later ones must agree with it.</summary>
-    [EditorBrowsable(EditorBrowsableState.Never)]
-    public static void Register<T>(SaveModelCodec<T> codec)
+    /// <summary>The first registration of a type wins; the same type's later ones must agree with it.</summary>
+    internal static void Register<T>(SaveModelCodec<T> codec)
     {
         ArgumentNullException.ThrowIfNull(codec);
         lock (Registered<T>.Gate)

@@ -3,6 +3,7 @@ using Engine.Serialization.Container;
 using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 using MessagePack;
 

@@ -3,6 +3,7 @@ using System.Xml.Linq;
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats.Xml;
+using Engine.Serialization.Internal;
 using MessagePack;
 
 namespace Engine.Serialization.Tools;

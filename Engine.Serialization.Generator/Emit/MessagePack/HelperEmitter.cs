@@ -182,7 +182,7 @@ internal static class HelperEmitter
     {
         if (shape.Float is { } bulk)
         {
-            code.Line($"global::Engine.Serialization.Models.FloatRuns.Write{bulk.Name}(ref writer, {items});");
+            code.Line($"global::Engine.Serialization.Internal.FloatRuns.Write{bulk.Name}(ref writer, {items});");
             return;
         }
 
@@ -236,7 +236,7 @@ internal static class HelperEmitter
             case SequenceKind.Array or SequenceKind.ArrayInterface:
                 code.Line(shape.Float is null
                     ? $"var result = count == 0 ? global::System.Array.Empty<{e}>() : {Values.NewArray(e, "count")};"
-                    : $"var result = global::Engine.Serialization.Models.FloatRuns.NewArray<{e}>(count);");
+                    : $"var result = global::Engine.Serialization.Internal.FloatRuns.NewArray<{e}>(count);");
                 code.Line("var items = global::System.MemoryExtensions.AsSpan(result);");
                 ReadItems(code, shape, "items");
                 break;
@@ -248,7 +248,7 @@ internal static class HelperEmitter
                 // Read as a list and handed over: a new list's items need no stamps.
                 code.Line($"var list = new {Generic}List<{e}>(count);");
                 ReadListItems(code, shape, "list");
-                code.Line($"var result = {Values.TrackedList}<{e}>.Adopt(list);");
+                code.Line($"var result = {Values.TrackedLists}.Adopt<{e}>(list);");
                 break;
             case SequenceKind.Stack:
                 // Written top first: filled from the bottom, so the stack comes back in the same order.
@@ -295,7 +295,7 @@ internal static class HelperEmitter
         {
             code.Line("var i = 0;");
             code.Open($"while (i < {items}.Length)");
-            code.Line($"i += global::Engine.Serialization.Models.FloatRuns.Read{bulk.Name}(ref reader, {items}.Slice(i));");
+            code.Line($"i += global::Engine.Serialization.Internal.FloatRuns.Read{bulk.Name}(ref reader, {items}.Slice(i));");
             code.Line("// A value in another encoding (MessagePack allows any number), or one across a segment's end.");
             code.Open($"if (i < {items}.Length)");
             code.Line($"{items}[i++] = {Values.Read(shape.Element!)};");

@@ -12,13 +12,14 @@ namespace Engine.Serialization.Generator.Emit.MessagePack;
 internal static class Values
 {
     public const string TrackedList = "global::Engine.Serialization.TrackedList";
+    public const string TrackedLists = "global::Engine.Serialization.Internal.TrackedLists";
 
     /// <summary>The items of a <c>List&lt;T&gt;</c> or a tracked list <paramref name="list"/> as a span, for the bulk paths.</summary>
     public static string ListSpan(ValueShape shape, string list) => shape.Sequence == SequenceKind.TrackedList
         ? $"{list}.AsSpan()"
         : $"global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan({list})";
 
-    public const string Support = "global::Engine.Serialization.Models.CodecSupport";
+    public const string Support = "global::Engine.Serialization.Internal.CodecSupport";
     public const string Writer = "ref global::MessagePack.MessagePackWriter writer";
     public const string Reader = "ref global::MessagePack.MessagePackReader reader";
     public const string Failure = "global::MessagePack.MessagePackSerializationException";

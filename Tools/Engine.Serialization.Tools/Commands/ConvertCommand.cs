@@ -2,7 +2,7 @@ using System.Buffers;
 using System.Globalization;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Formats;
-using Engine.Serialization.Models;
+using Engine.Serialization.Internal;
 
 namespace Engine.Serialization.Tools.Commands;
 

@@ -50,7 +50,7 @@ internal static class FreezeCommand
         return 0;
     }
 
-    private static ReadOnlyMemory<byte> Encode(SaveFile save, Models.SaveModelCodec codec, object game, SaveOptions options)
+    private static ReadOnlyMemory<byte> Encode(SaveFile save, Internal.SaveModelCodec codec, object game, SaveOptions options)
     {
         var file = new ArrayBufferWriter<byte>();
         save.Named(() =>

@@ -1,5 +1,6 @@
 using System.Buffers;
 using Engine.Serialization.Documents;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 using Engine.Serialization.Tests.Models;
 using Engine.Serialization.Tests.Versioning;

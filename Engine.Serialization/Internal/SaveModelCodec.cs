@@ -6,11 +6,13 @@ using Engine.Serialization.Formats;
 using Engine.Serialization.Formats.MessagePack;
 using Engine.Serialization.Formats.Protobuf;
 using Engine.Serialization.Formats.Xml;
+using Engine.Serialization.Inspection;
 using Engine.Serialization.Migrations;
+using Engine.Serialization.Models;
 using MessagePack;
 using ProtoBuf;
 
-namespace Engine.Serialization.Models;
+namespace Engine.Serialization.Internal;
 
 /// <summary>
 /// A registered save model whatever its root type, for tools that meet saves of any model and find its codec by the id
