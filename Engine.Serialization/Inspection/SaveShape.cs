@@ -246,7 +246,7 @@ public sealed record SaveEnumMember(string Name, string SavedName, Int128 Value)
 
 /// <summary>
 /// Every type a save model reaches, its root first, generated from the model's declaration
-/// (<see cref="Internal.SaveModelCodec.Shape"/>): how tools walk a saved game by the names the game's code uses.
+/// (<see cref="RegisteredModel.Shape"/>): how tools walk a saved game by the names the game's code uses.
 /// </summary>
 public sealed class SaveModelShape
 {

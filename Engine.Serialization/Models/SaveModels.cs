@@ -1,3 +1,4 @@
+using Engine.Serialization.Inspection;
 using Engine.Serialization.Internal;
 
 namespace Engine.Serialization.Models;
@@ -11,7 +12,7 @@ namespace Engine.Serialization.Models;
 public static class SaveModels
 {
     private static readonly Lock ByIdGate = new();
-    private static readonly Dictionary<string, (SaveModelCodec Codec, Type Type)> ById = new(StringComparer.Ordinal);
+    private static readonly Dictionary<string, (RegisteredModel Codec, Type Type)> ById = new(StringComparer.Ordinal);
     private static readonly Dictionary<string, string> IdConflicts = new(StringComparer.Ordinal);
 
     /// <summary>The first registration of a type wins; the same type's later ones must agree with it.</summary>
@@ -47,7 +48,7 @@ public static class SaveModels
     /// The codec of the registered model saves name <paramref name="modelId"/>, whatever its root type; null when no
     /// model of that id has registered in this process (its assembly isn't loaded, or it belongs to another game).
     /// </summary>
-    internal static SaveModelCodec? Find(string modelId)
+    internal static RegisteredModel? Find(string modelId)
     {
         lock (ByIdGate)
         {
@@ -72,7 +73,7 @@ public static class SaveModels
         }
     }
 
-    private static void RegisterId(SaveModelCodec codec, Type type)
+    private static void RegisterId(RegisteredModel codec, Type type)
     {
         lock (ByIdGate)
         {
