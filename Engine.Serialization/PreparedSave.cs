@@ -1,6 +1,7 @@
 using System.Buffers;
 using Engine.Serialization.Container;
 using Engine.Serialization.IO;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 
 namespace Engine.Serialization;

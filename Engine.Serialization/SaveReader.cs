@@ -4,6 +4,8 @@ using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
 using Engine.Serialization.IO;
+using Engine.Serialization.Inspection;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Migrations;
 using Engine.Serialization.Models;
 using Engine.Serialization.Text;
@@ -172,7 +174,7 @@ internal static class SaveReader
     /// Brings the payload up to the schema of <paramref name="migrations"/>; <paramref name="model"/>, the save's model when
     /// this build has it, names a protobuf save's fields, if the migrations are its own schema's.
     /// </summary>
-    private static ReadOnlyMemory<byte> Upgrade(SaveInfo info, ReadOnlyMemory<byte> stored, SchemaMigrations migrations, bool checkSteps, SaveModelCodec? model)
+    private static ReadOnlyMemory<byte> Upgrade(SaveInfo info, ReadOnlyMemory<byte> stored, SchemaMigrations migrations, bool checkSteps, RegisteredModel? model)
     {
         var header = info.Header;
         var payload = PayloadCompression.Decompress(header.Compression, stored, checked((int)header.DecodedLength));

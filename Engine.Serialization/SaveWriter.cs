@@ -4,6 +4,7 @@ using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
 using Engine.Serialization.IO;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 
 namespace Engine.Serialization;

@@ -1,7 +1,6 @@
 using System.Collections;
-using System.ComponentModel;
 using System.Runtime.InteropServices;
-using Engine.Serialization.Models;
+using Engine.Serialization.Internal;
 
 namespace Engine.Serialization;
 
@@ -31,11 +30,9 @@ public sealed class TrackedList<T> : IList<T>, IReadOnlyList<T>, IList, ITracked
 
     /// <summary>
     /// Wraps <paramref name="items"/> without copying them: the caller gives them up and must not change them again (a
-    /// change the list does not see is a change no save sees). For generated code, which reads a save's items into a
-    /// new list and hands it over.
+    /// change the list does not see is a change no save sees).
     /// </summary>
-    [EditorBrowsable(EditorBrowsableState.Never)]
-    public static TrackedList<T> Adopt(List<T> items) => new(items ?? throw new ArgumentNullException(nameof(items)));
+    internal static TrackedList<T> Adopt(List<T> items) => new(items ?? throw new ArgumentNullException(nameof(items)));
 
     ref ChangeMark ITracked.Mark => ref _mark;
 

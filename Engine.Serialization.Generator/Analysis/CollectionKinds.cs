@@ -57,20 +57,20 @@ internal static class CollectionKinds
     /// <summary>A node per item, allocated as each is added: each is counted in the load's budget then.</summary>
     private static readonly SequenceFacts SortedSet = new(
         SequenceWalk.Counted, "Count", SequenceFill.Added, Build: "{1}", Create: "new " + Generic + "SortedSet<{0}>()",
-        Add: "global::Engine.Serialization.Models.CodecSupport.Creating(); result.Add(item);",
+        Add: "global::Engine.Serialization.Internal.CodecSupport.Creating(); result.Add(item);",
         Collect: "new " + Generic + "SortedSet<{0}>({1})", SequenceStorage.Other, Copy: "return new " + Generic + "SortedSet<{0}>({1}, value.Comparer);",
         CountsAhead: false, BulkFloats: false, Span: null, Keys: KeyRule.Ordered);
 
     private static readonly SequenceFacts LinkedList = new(
         SequenceWalk.Counted, "Count", SequenceFill.Added, Build: "{1}", Create: "new " + Generic + "LinkedList<{0}>()",
-        Add: "global::Engine.Serialization.Models.CodecSupport.Creating(); result.AddLast(item);",
+        Add: "global::Engine.Serialization.Internal.CodecSupport.Creating(); result.AddLast(item);",
         Collect: "new " + Generic + "LinkedList<{0}>({1})", SequenceStorage.Other, Copy: "return new " + Generic + "LinkedList<{0}>({1});",
         CountsAhead: false, BulkFloats: false, Span: null);
 
     /// <summary>Engine.Serialization.TrackedList&lt;T&gt;: a list that tells a tracked model's owner when it changes; read as a list and handed over.</summary>
     private static readonly SequenceFacts TrackedList = List with
     {
-        Build = "global::Engine.Serialization.TrackedList<{0}>.Adopt({1})",
+        Build = "global::Engine.Serialization.Internal.TrackedLists.Adopt<{0}>({1})",
         Span = "{0}.AsSpan()",
         Tracked = true,
     };
@@ -196,7 +196,7 @@ internal enum KeyRule
 /// <param name="Storage">What the value is, for copies and refreshes in place.</param>
 /// <param name="Copy">For <see cref="SequenceStorage.Other"/>: the statements returning a copy of <c>value</c> holding the items <c>{1}</c>.</param>
 /// <param name="CountsAhead">Whether a load counts every item in its budget before it fills them (not when each item is a node allocated as it is added).</param>
-/// <param name="BulkFloats">Whether float and double items move in bulk runs (Engine.Serialization.Models.FloatRuns).</param>
+/// <param name="BulkFloats">Whether float and double items move in bulk runs (Engine.Serialization.Internal.FloatRuns).</param>
 /// <param name="Span">For a list: its items as a span, <c>{0}</c> the list.</param>
 /// <param name="Keys">What its items must allow.</param>
 /// <param name="Tracked">Whether it tells a tracked model's owner when it changes (Engine.Serialization.TrackedList).</param>

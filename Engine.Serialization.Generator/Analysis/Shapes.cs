@@ -141,7 +141,7 @@ internal sealed record ValueShape(
     public string? NilWhen => Sequence?.NilWhen;
 }
 
-/// <summary>A fixed-width float whose runs Engine.Serialization.Models.FloatRuns moves in bulk: the suffix of its methods (Singles, Doubles).</summary>
+/// <summary>A fixed-width float whose runs Engine.Serialization.Internal.FloatRuns moves in bulk: the suffix of its methods (Singles, Doubles).</summary>
 internal sealed record FloatEncoding(string Name);
 
 /// <summary>The parts of a components shape, in wire order.</summary>

@@ -35,7 +35,7 @@ internal sealed class Facts
     /// <summary>Whether the value may hold, somewhere inside, a null the model does not allow.</summary>
     public bool MayHoldMissing(ValueShape shape) => shape.HelperName is { } helper && _mayHoldMissing.Contains(helper);
 
-    /// <summary>Whether values of the shape tell the save system of their changes (Engine.Serialization.Models.ITracked).</summary>
+    /// <summary>Whether values of the shape tell the save system of their changes (Engine.Serialization.Internal.ITracked).</summary>
     public bool IsTracked(ValueShape shape) =>
         (shape.Kind == ShapeKind.Object && _tracked.Contains(shape.HelperName!))
         || shape.Sequence is { Tracked: true };

@@ -179,7 +179,7 @@ internal static class ModelEmitter
                 + "_ => null }";
             code.Line();
             code.Line($$"""
-                private sealed class {{saveModel.CodecName}} : global::Engine.Serialization.Models.SaveModelCodec<{{type}}>
+                private sealed class {{saveModel.CodecName}} : global::Engine.Serialization.Internal.SaveModelCodec<{{type}}>
                 {
                     private {{Migrations}}SchemaMigrations migrations;
 
@@ -200,7 +200,7 @@ internal static class ModelEmitter
 
                     public override {{type}} Copy({{type}} value) => {{copy}};
 
-                    public override void Refresh({{type}} value, ref {{type}} snapshot, global::Engine.Serialization.Models.SnapshotChanges changes){{(sectioned ? " => " + refresh + ";" : " " + refresh)}}
+                    public override void Refresh({{type}} value, ref {{type}} snapshot, global::Engine.Serialization.Internal.SnapshotChanges changes){{(sectioned ? " => " + refresh + ";" : " " + refresh)}}
 
                     public override void WriteSection({{Values.Writer}}, {{type}} snapshot, int member, int element) => {{(sectioned ? $"{root.HelperName}.WriteSection(ref writer, snapshot, member, element)" : "throw new global::System.NotSupportedException()")}};
 
@@ -220,7 +220,7 @@ internal static class ModelEmitter
 
                     public override global::Engine.Serialization.Models.SaveModelSchemas Schemas => Schemas_{{saveModel.CodecName}}.Value;
 
-                    public override global::Engine.Serialization.Models.SaveModelShape Shape => Schemas_{{saveModel.CodecName}}.Shape;
+                    public override global::Engine.Serialization.Inspection.SaveModelShape Shape => Schemas_{{saveModel.CodecName}}.Shape;
 
                     public override string ProtoRecord(int schemaVersion) => {{keptProtos}};
                 }
@@ -232,7 +232,7 @@ internal static class ModelEmitter
         code.Open("internal static void RegisterSaveModels()");
         foreach (var saveModel in model.SaveModels)
         {
-            code.Line($"global::Engine.Serialization.Models.SaveModels.Register(new {saveModel.CodecName}());");
+            code.Line($"global::Engine.Serialization.Internal.SaveModelRegistration.Register(new {saveModel.CodecName}());");
         }
 
         code.Close();

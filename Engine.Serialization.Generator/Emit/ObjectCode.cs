@@ -9,7 +9,7 @@ namespace Engine.Serialization.Generator.Emit;
 internal static class ObjectCode
 {
     /// <summary>Where generated code keeps the members a newer game wrote.</summary>
-    public const string Unknown = "global::Engine.Serialization.Models.UnknownMembers";
+    public const string Unknown = "global::Engine.Serialization.Internal.UnknownMembers";
 
     /// <summary>
     /// The root's own record of its schema version: an integer member keyed "SchemaVersion", the member migrations

@@ -5,7 +5,7 @@ using Engine.Serialization.Compression;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
 using Engine.Serialization.Formats.MessagePack;
-using Engine.Serialization.Models;
+using Engine.Serialization.Internal;
 using MessagePack;
 
 namespace Engine.Serialization.Container;

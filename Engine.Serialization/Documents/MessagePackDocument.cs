@@ -1,8 +1,8 @@
 using System.Buffers;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats.MessagePack;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Migrations;
-using Engine.Serialization.Models;
 using MessagePack;
 
 namespace Engine.Serialization.Documents;

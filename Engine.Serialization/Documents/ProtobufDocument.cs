@@ -2,8 +2,9 @@ using System.Buffers;
 using System.Text;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Generator.Analysis;
+using Engine.Serialization.Inspection;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Migrations;
-using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Documents;
 
@@ -48,7 +49,7 @@ internal sealed class ProtobufDocument : SaveDocument
     /// The document of a protobuf save of <paramref name="schemaVersion"/> of <paramref name="model"/>, read by the record
     /// of that schema's field numbers the model keeps; refused when it keeps none.
     /// </summary>
-    public static ProtobufDocument Open(ReadOnlyMemory<byte> payload, SaveModelCodec model, int schemaVersion)
+    public static ProtobufDocument Open(ReadOnlyMemory<byte> payload, RegisteredModel model, int schemaVersion)
     {
         string? saved = schemaVersion == model.SchemaVersion ? model.Schemas.Proto : model.ProtoRecord(schemaVersion);
         if (saved is null)

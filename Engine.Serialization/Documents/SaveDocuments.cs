@@ -1,6 +1,6 @@
 using Engine.Serialization.Formats;
+using Engine.Serialization.Inspection;
 using Engine.Serialization.Migrations;
-using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Documents;
 
@@ -11,7 +11,7 @@ internal static class SaveDocuments
     /// MessagePack and XML name their members; protobuf numbers them, so its document needs the save's model, whose
     /// record of the save's schema (<paramref name="schemaVersion"/>) names each field: without a model, it is null.
     /// </summary>
-    public static SaveDocument? Open(SaveFormat format, ReadOnlyMemory<byte> payload, SaveModelCodec? model = null, int schemaVersion = 0) => format switch
+    public static SaveDocument? Open(SaveFormat format, ReadOnlyMemory<byte> payload, RegisteredModel? model = null, int schemaVersion = 0) => format switch
     {
         SaveFormat.MessagePack => new MessagePackDocument(payload),
         SaveFormat.Xml when OptionalFormats.Xml => new XmlSaveDocument(payload),

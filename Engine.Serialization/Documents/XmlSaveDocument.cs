@@ -1,6 +1,7 @@
 using System.Xml;
 using System.Xml.Linq;
 using Engine.Serialization.Formats.Xml;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Migrations;
 
 namespace Engine.Serialization.Documents;

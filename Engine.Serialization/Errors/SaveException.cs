@@ -17,8 +17,8 @@ public abstract class SaveException : Exception
         FilePath = filePath;
     }
 
-    /// <summary>The save file involved, when there is one.</summary>
-    public string? FilePath { get; internal set; }
+    /// <summary>The save file involved, when there is one; code that knows the file a failure concerns, where the code that threw did not, sets it.</summary>
+    public string? FilePath { get; set; }
 
     /// <summary>
     /// What went wrong, without the file's path or the advice. Text it quotes from a save or a file name (a model or game

@@ -1,5 +1,5 @@
 using Engine.Serialization.Errors;
-using Engine.Serialization.Models;
+using Engine.Serialization.Internal;
 
 namespace Engine.Serialization.Formats;
 

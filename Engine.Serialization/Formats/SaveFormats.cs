@@ -1,4 +1,5 @@
 using Engine.Serialization.Errors;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Formats;

@@ -1,4 +1,5 @@
-using System.ComponentModel;
+using Engine.Serialization.Inspection;
+using Engine.Serialization.Internal;
 
 namespace Engine.Serialization.Models;
 
@@ -11,12 +12,11 @@ namespace Engine.Serialization.Models;
 public static class SaveModels
 {
     private static readonly Lock ByIdGate = new();
-    private static readonly Dictionary<string, (SaveModelCodec Codec, Type Type)> ById = new(StringComparer.Ordinal);
+    private static readonly Dictionary<string, (RegisteredModel Codec, Type Type)> ById = new(StringComparer.Ordinal);
     private static readonly Dictionary<string, string> IdConflicts = new(StringComparer.Ordinal);
 
-    /// <summary>Called by generated code only. The first registration of a type wins; the same type's later ones must agree with it.</summary>
-    [EditorBrowsable(EditorBrowsableState.Never)]
-    public static void Register<T>(SaveModelCodec<T> codec)
+    /// <summary>The first registration of a type wins; the same type's later ones must agree with it.</summary>
+    internal static void Register<T>(SaveModelCodec<T> codec)
     {
         ArgumentNullException.ThrowIfNull(codec);
         lock (Registered<T>.Gate)
@@ -48,7 +48,7 @@ public static class SaveModels
     /// The codec of the registered model saves name <paramref name="modelId"/>, whatever its root type; null when no
     /// model of that id has registered in this process (its assembly isn't loaded, or it belongs to another game).
     /// </summary>
-    internal static SaveModelCodec? Find(string modelId)
+    internal static RegisteredModel? Find(string modelId)
     {
         lock (ByIdGate)
         {
@@ -73,7 +73,7 @@ public static class SaveModels
         }
     }
 
-    private static void RegisterId(SaveModelCodec codec, Type type)
+    private static void RegisterId(RegisteredModel codec, Type type)
     {
         lock (ByIdGate)
         {

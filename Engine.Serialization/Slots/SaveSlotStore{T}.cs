@@ -1,6 +1,7 @@
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
 using Engine.Serialization.IO;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 using Engine.Serialization.Snapshots;
 

@@ -1,7 +1,7 @@
 using System.Buffers;
 using System.IO.Hashing;
 using System.Text;
-using Engine.Serialization.Models;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Text;
 
 namespace Engine.Serialization.Slots;

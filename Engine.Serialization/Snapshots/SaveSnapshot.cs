@@ -4,7 +4,7 @@ using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
 using Engine.Serialization.Formats;
 using Engine.Serialization.IO;
-using Engine.Serialization.Models;
+using Engine.Serialization.Internal;
 using MessagePack;
 using Microsoft.Win32.SafeHandles;
 

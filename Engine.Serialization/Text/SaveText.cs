@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Globalization;
 using System.Text;
+using System.Text.Encodings.Web;
 
 namespace Engine.Serialization.Text;
 
@@ -21,6 +22,12 @@ public static class SaveText
         + "\u0080\u0081\u0082\u0083\u0084\u0085\u0086\u0087\u0088\u0089\u008A\u008B\u008C\u008D\u008E\u008F"
         + "\u0090\u0091\u0092\u0093\u0094\u0095\u0096\u0097\u0098\u0099\u009A\u009B\u009C\u009D\u009E\u009F"
         + "\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u2028\u2029");
+
+    /// <summary>
+    /// JSON escaping for text a save carries: the text as it reads (HTML's characters included), with every character
+    /// <see cref="Visible"/> writes out escaped too, so JSON shown on a terminal can't act on it or reorder it.
+    /// </summary>
+    public static JavaScriptEncoder JsonEncoder => VisibleJsonEncoder.Instance;
 
     /// <summary>
     /// <paramref name="text"/> with each character that would act on a terminal or reorder what is shown written out

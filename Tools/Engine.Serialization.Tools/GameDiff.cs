@@ -1,5 +1,5 @@
+using Engine.Serialization.Inspection;
 using Engine.Serialization.Text;
-using Engine.Serialization.Models;
 using MessagePack;
 
 namespace Engine.Serialization.Tools;

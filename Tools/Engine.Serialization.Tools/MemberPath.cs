@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using Engine.Serialization.Models;
+using Engine.Serialization.Inspection;
 using MessagePack;
 
 namespace Engine.Serialization.Tools;

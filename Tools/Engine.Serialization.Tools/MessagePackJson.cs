@@ -19,7 +19,7 @@ internal static class MessagePackJson
     private static readonly JsonWriterOptions Indented = new()
     {
         Indented = true,
-        Encoder = VisibleJsonEncoder.Instance,
+        Encoder = SaveText.JsonEncoder,
         MaxDepth = 1024,
     };
 

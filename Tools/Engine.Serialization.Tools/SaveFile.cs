@@ -1,9 +1,8 @@
 using System.Buffers;
 using Engine.Serialization.Container;
-using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
-using Engine.Serialization.Models;
+using Engine.Serialization.Inspection;
 using MessagePack;
 
 namespace Engine.Serialization.Tools;
@@ -14,7 +13,7 @@ namespace Engine.Serialization.Tools;
 /// </summary>
 internal sealed class SaveFile
 {
-    private SaveFile(string path, ReadOnlyMemory<byte> bytes, SaveInfo info, ReadOnlyMemory<byte> payload, SaveModelCodec? codec)
+    private SaveFile(string path, ReadOnlyMemory<byte> bytes, SaveInfo info, ReadOnlyMemory<byte> payload, RegisteredModel? codec)
     {
         Path = path;
         Bytes = bytes;
@@ -34,13 +33,13 @@ internal sealed class SaveFile
     public ReadOnlyMemory<byte> Payload { get; }
 
     /// <summary>The codec of the save's model, or null when this program has no such model.</summary>
-    public SaveModelCodec? Codec { get; }
+    public RegisteredModel? Codec { get; }
 
     public SaveHeader Header => Info.Header;
 
     public static SaveFile Open(string path)
     {
-        var bytes = SaveReader.ReadFileBytes(path, LoadOptions.Default);
+        var bytes = SaveFileTools.Read(path);
         return Named(path, () =>
         {
             var (info, payload) = SaveSerializer.ReadPayload(bytes);
@@ -49,11 +48,11 @@ internal sealed class SaveFile
     }
 
     /// <summary>The codec of <paramref name="modelId"/>, or null when this program has no such model.</summary>
-    public static SaveModelCodec? FindCodec(string modelId)
+    public static RegisteredModel? FindCodec(string modelId)
     {
         try
         {
-            return SaveModels.Find(modelId);
+            return RegisteredModel.Find(modelId);
         }
         catch (InvalidOperationException e)
         {
@@ -65,9 +64,9 @@ internal sealed class SaveFile
     /// The codecs of the models named, or of every model this program knows when none is; a refusal for a model it
     /// doesn't know, or when it knows none <paramref name="toDo"/> ("to show").
     /// </summary>
-    public static IEnumerable<SaveModelCodec> Codecs(IReadOnlyList<string> modelIds, string toDo)
+    public static IEnumerable<RegisteredModel> Codecs(IReadOnlyList<string> modelIds, string toDo)
     {
-        var ids = modelIds.Count > 0 ? modelIds : SaveModels.Ids;
+        var ids = modelIds.Count > 0 ? modelIds : RegisteredModel.Ids;
         if (ids.Count == 0)
         {
             throw new ToolException($"This program knows no model {toDo}.");
@@ -93,12 +92,12 @@ internal sealed class SaveFile
     }
 
     /// <summary>The model's codec, or a refusal saying that <paramref name="what"/> needs it and where to find it.</summary>
-    public SaveModelCodec RequireCodec(string what) => Codec ?? throw new ToolException(
+    public RegisteredModel RequireCodec(string what) => Codec ?? throw new ToolException(
         $"{Path}: {what} needs the save's model, '{Info.Metadata.ModelId}', which this program doesn't know "
         + $"(it knows {Known()}). A game runs these commands for its own models from its program with SaveTool.Run(args).");
 
     /// <summary>The game loaded through its model: checked, and migrated from an older schema, as the game loads it.</summary>
-    public object Load(SaveModelCodec codec) => Named(() => codec.Load(Bytes, LoadOptions.Default));
+    public object Load(RegisteredModel codec) => Named(() => codec.Load(Bytes, LoadOptions.Default));
 
     /// <summary>
     /// The game as a MessagePack document, keyed by member name, for the commands that walk it: a MessagePack payload as
@@ -111,7 +110,7 @@ internal sealed class SaveFile
     {
         if (Header.Format == SaveFormat.MessagePack && Codec is not { ReadsFormerKeys: true })
         {
-            _ = new MessagePackDocument(Payload); // the whole structure, nesting bounded, before anything walks it
+            _ = SaveFileTools.OpenDocument(SaveFormat.MessagePack, Payload); // the whole structure, nesting bounded, before anything walks it
             return Payload;
         }
 
@@ -126,7 +125,7 @@ internal sealed class SaveFile
             + "SaveTool.Run(args), or 'protoc --decode' with the model's .proto (docs/FORMAT.md).");
     });
 
-    public static ReadOnlyMemory<byte> ToMessagePack(SaveModelCodec codec, object game)
+    public static ReadOnlyMemory<byte> ToMessagePack(RegisteredModel codec, object game)
     {
         var buffer = new ArrayBufferWriter<byte>();
         codec.Encode(SaveFormat.MessagePack, buffer, game);
@@ -134,7 +133,7 @@ internal sealed class SaveFile
     }
 
     /// <summary>The models this program knows, for messages.</summary>
-    public static string Known() => SaveModels.Ids is { Count: > 0 } ids ? string.Join(", ", ids.Select(id => $"'{id}'")) : "none";
+    public static string Known() => RegisteredModel.Ids is { Count: > 0 } ids ? string.Join(", ", ids.Select(id => $"'{id}'")) : "none";
 
     /// <summary>Runs <paramref name="read"/> over the game from <see cref="GameAsMessagePack"/>: a value MessagePack refuses is damage.</summary>
     public T Walk<T>(Func<T> read)

@@ -1,5 +1,4 @@
-using Engine.Serialization.IO;
-using Engine.Serialization.Slots;
+using Engine.Serialization.Inspection;
 
 namespace Engine.Serialization.Tools;
 
@@ -7,17 +6,12 @@ namespace Engine.Serialization.Tools;
 internal static class SaveFileWriting
 {
     /// <summary>
-    /// The lock a slot store takes to write <paramref name="path"/> (the folder's autosave lock for an autosave, else the
-    /// file's own), when the file is in a slot folder (that lock file is there); null otherwise. A command that reads the
-    /// file to write it again holds it from before the read: a running game's save to the slot then waits, rather than
-    /// landing between the read and the write and being overwritten by a change of the save before it. Something there
-    /// that can't be locked (a link, a folder) refuses the write, as it refuses the game's.
+    /// The lock a slot store takes to write <paramref name="path"/>, when the file is in a slot folder; null otherwise
+    /// (<see cref="SaveFileLock.Take"/>). A command that reads the file to write it again holds it from before the read:
+    /// a running game's save to the slot then waits, rather than landing between the read and the write and being
+    /// overwritten by a change of the save before it.
     /// </summary>
-    public static ProcessLock? LockSlotOf(string path)
-    {
-        string lockPath = SlotFiles.LockPathFor(path);
-        return Path.Exists(lockPath) ? ProcessLock.Acquire(lockPath, SlotFiles.LockPatience, path) : null;
-    }
+    public static SaveFileLock? LockSlotOf(string path) => SaveFileLock.Take(path);
 
     /// <summary>
     /// Replaces or creates <paramref name="path"/> (temp file, fsync, rename, fsync of the folder), keeping the file it
@@ -30,20 +24,7 @@ internal static class SaveFileWriting
     }
 
     /// <summary><see cref="Replace"/>, for a caller that holds the slot's lock since it read the file (or null: no slot folder); counts the change there.</summary>
-    public static bool ReplaceLocked(string path, ReadOnlySpan<byte> save, ProcessLock? slotLock)
-    {
-        bool replaced = File.Exists(path);
-        try
-        {
-            AtomicFile.Write(path, save, BackupOf(path));
-        }
-        finally
-        {
-            slotLock?.CountChange();
-        }
+    public static bool ReplaceLocked(string path, ReadOnlySpan<byte> save, SaveFileLock? slotLock) => SaveFileTools.Replace(path, save, slotLock);
 
-        return replaced;
-    }
-
-    public static string BackupOf(string path) => path + SaveSlotStore.BackupExtension;
+    public static string BackupOf(string path) => path + Slots.SaveSlotStore.BackupExtension;
 }

@@ -2,7 +2,7 @@ using System.Buffers;
 using System.Globalization;
 using System.Numerics;
 using System.Text;
-using Engine.Serialization.Models;
+using Engine.Serialization.Inspection;
 using MessagePack;
 using MessagePack.Formatters;
 

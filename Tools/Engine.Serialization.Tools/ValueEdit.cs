@@ -1,6 +1,6 @@
 using System.Buffers;
 using System.Globalization;
-using Engine.Serialization.Models;
+using Engine.Serialization.Inspection;
 using MessagePack;
 
 namespace Engine.Serialization.Tools;

@@ -1,8 +1,7 @@
 using System.Buffers;
 using System.Xml.Linq;
-using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Formats.Xml;
+using Engine.Serialization.Inspection;
 using MessagePack;
 
 namespace Engine.Serialization.Tools;
@@ -19,7 +18,7 @@ internal static class XmlStructure
 
     public static ReadOnlyMemory<byte> ToMessagePack(ReadOnlyMemory<byte> payload)
     {
-        var root = XmlSaveFormat.ReadDocument(payload, XmlCodec.ReadElement);
+        var root = SaveFileTools.ReadXml(payload);
         var buffer = new ArrayBufferWriter<byte>();
         var writer = new MessagePackWriter(buffer);
         Write(ref writer, root, depth: 1);
@@ -29,9 +28,9 @@ internal static class XmlStructure
 
     private static void Write(ref MessagePackWriter writer, XElement element, int depth)
     {
-        if (depth > SaveMetadataFormatterResolver.MaxDepth)
+        if (depth > SaveFileTools.MaxDepth)
         {
-            throw new SaveCorruptedException($"The XML payload nests deeper than {SaveMetadataFormatterResolver.MaxDepth} levels.");
+            throw new SaveCorruptedException($"The XML payload nests deeper than {SaveFileTools.MaxDepth} levels.");
         }
 
         if (element.Attribute(Instance + "nil")?.Value is "true" or "1")

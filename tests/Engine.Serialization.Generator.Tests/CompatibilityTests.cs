@@ -251,7 +251,7 @@ public sealed class CompatibilityTests
         });
 
         // The reader signals it; the load names the member and says to update the game (NewerValueTests).
-        var error = Assert.Throws<Engine.Serialization.Models.NewerValueException>(() => Serializer.ReadDirect(bytes, (ref MessagePackReader r, out Zoo v) => KindsResolver.Read(ref r, out v)));
+        var error = Assert.Throws<Engine.Serialization.Internal.NewerValueException>(() => Serializer.ReadDirect(bytes, (ref MessagePackReader r, out Zoo v) => KindsResolver.Read(ref r, out v)));
         Assert.Contains("union key 9", error.Message, StringComparison.Ordinal);
     }
 

@@ -1,6 +1,7 @@
 using System.Xml;
 using Engine.Testing;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace Engine.Serialization.Generator.Tests;
 
@@ -34,13 +35,24 @@ public sealed class DocumentationSnippetTests
     // member. Such an error only has to be within its example; every other points at the line its comment is on.
     private static readonly string[] ReportedAtTheModel = ["EGEN019"];
 
+    /// <summary>A game's code names only the public API: nothing in a block binds to the namespace of generated code's plumbing.</summary>
     [Theory]
     [MemberData(nameof(Snippets))]
-    public void Snippet_Compiles_WithoutErrorsOrWarnings(string block)
+    public void Snippet_Compiles_WithoutErrorsOrWarnings_AgainstThePublicApi(string block)
     {
         var run = DocumentationSnippet.At(block).Compile();
 
         GeneratorHarness.AssertClean([.. run.Diagnostics, .. run.Compilation.GetDiagnostics()], d => DocumentationSnippet.Describe(d, run.Compilation));
+        var internals = run.Compilation.SyntaxTrees
+            .Where(tree => tree.FilePath is "Program.cs" or "Snippet.cs" or "Fragment.cs")
+            .SelectMany(tree =>
+            {
+                var model = run.Compilation.GetSemanticModel(tree);
+                return tree.GetRoot().DescendantNodes().OfType<NameSyntax>().Where(name => NamesInternal(model.GetSymbolInfo(name).Symbol));
+            })
+            .Select(name => $"{name.GetLocation().GetMappedLineSpan()}: {name}")
+            .ToList();
+        Assert.True(internals.Count == 0, "Names of Engine.Serialization.Internal, which games don't use:\n" + string.Join("\n", internals));
     }
 
     [Theory]
@@ -115,4 +127,7 @@ public sealed class DocumentationSnippetTests
 
     private static IEnumerable<MarkdownCodeBlock> XmlBlocksOfTheDocumentation() =>
         DocumentationSnippet.DocumentationFiles().SelectMany(MarkdownCodeBlock.In).Where(block => block.Language == "xml");
+
+    private static bool NamesInternal(ISymbol? symbol) =>
+        (symbol as INamespaceSymbol ?? symbol?.ContainingNamespace)?.ToDisplayString() == "Engine.Serialization.Internal";
 }

@@ -42,7 +42,7 @@ public sealed class GraphComparer
         }
     }
 
-    private const string ChangeMarkType = "Engine.Serialization.Models.ChangeMark";
+    private const string ChangeMarkType = "Engine.Serialization.Internal.ChangeMark";
 
     /// <summary>A field's name as the model declares it: an auto-property's backing field by the property's name.</summary>
     public static string NameOf(FieldInfo field) =>

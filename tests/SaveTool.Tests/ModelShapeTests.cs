@@ -1,5 +1,6 @@
 using System.Reflection;
 using Engine.Core.Model;
+using Engine.Serialization.Inspection;
 using Engine.Serialization.Models;
 using MessagePack;
 using RpgGame.Model;

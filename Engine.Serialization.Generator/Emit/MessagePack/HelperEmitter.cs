@@ -202,7 +202,7 @@ internal static class HelperEmitter
     {
         if (shape.Float is { } bulk)
         {
-            code.Line($"global::Engine.Serialization.Models.FloatRuns.Write{bulk.Name}(ref writer, {items});");
+            code.Line($"global::Engine.Serialization.Internal.FloatRuns.Write{bulk.Name}(ref writer, {items});");
             return;
         }
 
@@ -280,7 +280,7 @@ internal static class HelperEmitter
         {
             code.Line(shape.Float is null
                 ? $"var {filled} = count == 0 ? global::System.Array.Empty<{e}>() : {Values.NewArray(e, "count")};"
-                : $"var {filled} = global::Engine.Serialization.Models.FloatRuns.NewArray<{e}>(count);");
+                : $"var {filled} = global::Engine.Serialization.Internal.FloatRuns.NewArray<{e}>(count);");
             code.Line($"var items = global::System.MemoryExtensions.AsSpan({filled});");
             ReadItems(code, shape, "items");
         }
@@ -328,7 +328,7 @@ internal static class HelperEmitter
         {
             code.Line("var i = 0;");
             code.Open($"while (i < {items}.Length)");
-            code.Line($"i += global::Engine.Serialization.Models.FloatRuns.Read{bulk.Name}(ref reader, {items}.Slice(i));");
+            code.Line($"i += global::Engine.Serialization.Internal.FloatRuns.Read{bulk.Name}(ref reader, {items}.Slice(i));");
             code.Line("// A value in another encoding (MessagePack allows any number), or one across a segment's end.");
             code.Open($"if (i < {items}.Length)");
             code.Line($"{items}[i++] = {Values.Read(shape.Element!)};");

@@ -25,7 +25,7 @@ internal static class Values
     /// <summary>The value read for nil.</summary>
     public static string NilValue(ValueShape shape) => shape.NilWhen is null ? "null" : "default";
 
-    public const string Support = "global::Engine.Serialization.Models.CodecSupport";
+    public const string Support = "global::Engine.Serialization.Internal.CodecSupport";
     public const string Writer = "ref global::MessagePack.MessagePackWriter writer";
     public const string Reader = "ref global::MessagePack.MessagePackReader reader";
     public const string Failure = "global::MessagePack.MessagePackSerializationException";

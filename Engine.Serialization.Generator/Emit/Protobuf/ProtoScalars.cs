@@ -28,7 +28,7 @@ internal sealed record ProtoScalar(string ProtoType, string Write, string Read, 
 /// </summary>
 internal static class ProtoScalars
 {
-    private const string Codec = "global::Engine.Serialization.Formats.Protobuf.ProtobufCodec";
+    private const string Codec = "global::Engine.Serialization.Internal.ProtobufCodec";
     private const string Varint = "state.WriteFieldHeader({0}, global::ProtoBuf.WireType.Varint); ";
     private const string Fixed32 = "state.WriteFieldHeader({0}, global::ProtoBuf.WireType.Fixed32); ";
     private const string Fixed64 = "state.WriteFieldHeader({0}, global::ProtoBuf.WireType.Fixed64); ";

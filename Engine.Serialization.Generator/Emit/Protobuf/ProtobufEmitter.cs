@@ -15,7 +15,7 @@ namespace Engine.Serialization.Generator.Emit.Protobuf;
 /// </summary>
 internal static class ProtobufEmitter
 {
-    private const string Codec = "global::Engine.Serialization.Formats.Protobuf.ProtobufCodec";
+    private const string Codec = "global::Engine.Serialization.Internal.ProtobufCodec";
     private const string WriterState = "ref global::ProtoBuf.ProtoWriter.State state";
     private const string ReaderState = "ref global::ProtoBuf.ProtoReader.State state";
     private const string Serializer = "global::ProtoBuf.Serializers.ISerializer";

@@ -26,7 +26,7 @@ internal static class SchemaEmitter
             code.Line(Values.Literal(tables) + ");");
             code.Outdent();
             code.Line();
-            code.Line($"public static readonly global::Engine.Serialization.Models.SaveModelShape Shape = {ShapeTableWriter.Write(types, saveModel.Root)};");
+            code.Line($"public static readonly global::Engine.Serialization.Inspection.SaveModelShape Shape = {ShapeTableWriter.Write(types, saveModel.Root)};");
             foreach (var kept in saveModel.KeptProtos)
             {
                 code.Line();

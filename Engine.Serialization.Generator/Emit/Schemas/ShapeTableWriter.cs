@@ -7,13 +7,13 @@ using Engine.Serialization.Generator.Emit.MessagePack;
 namespace Engine.Serialization.Generator.Emit.Schemas;
 
 /// <summary>
-/// A save model's shape as runtime data (Engine.Serialization.Models.SaveModelShape): every type it reaches, the root
+/// A save model's shape as runtime data (Engine.Serialization.Inspection.SaveModelShape): every type it reaches, the root
 /// first, each once, referring to the others by their place in the table, so recursive models need nothing lazy.
 /// Tools read it to walk a saved game by the names the game's code uses.
 /// </summary>
 internal sealed class ShapeTableWriter
 {
-    private const string Api = "global::Engine.Serialization.Models.";
+    private const string Api = "global::Engine.Serialization.Inspection.";
 
     private static readonly Regex Qualifiers = new(@"global::(?:[A-Za-z_][A-Za-z0-9_]*\.)*", RegexOptions.CultureInvariant);
 

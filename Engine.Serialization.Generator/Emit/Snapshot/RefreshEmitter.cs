@@ -9,12 +9,12 @@ namespace Engine.Serialization.Generator.Emit.Snapshot;
 /// Brings the snapshot an earlier save took up to date with the live game, instead of copying it all again: a static
 /// <c>Refresh(value, ref copy)</c> beside each <c>Copy</c> compares member by member, takes over what differs in place
 /// and returns whether anything did. A save model's root also reports which of its members, and which elements of its
-/// lists, changed (Engine.Serialization.Models.SnapshotChanges), so that a save encodes only those again, and writes
+/// lists, changed (Engine.Serialization.Internal.SnapshotChanges), so that a save encodes only those again, and writes
 /// any one of them alone (<c>WriteSection</c>) exactly as its own writer does.
 /// </summary>
 internal static class RefreshEmitter
 {
-    private const string Refreshing = "global::Engine.Serialization.Models.SnapshotRefresh";
+    private const string Refreshing = "global::Engine.Serialization.Internal.SnapshotRefresh";
     private const string Unknown = ObjectCode.Unknown;
 
     public static string Emit(GenerationModel model)
@@ -186,7 +186,7 @@ internal static class RefreshEmitter
     /// </summary>
     private static void RootRefresh(CodeWriter code, ObjectModel type, Facts facts)
     {
-        code.Open($"public static void Refresh({type.Shape.TypeName} value, ref {type.Shape.TypeName} copy, global::Engine.Serialization.Models.SnapshotChanges changes)");
+        code.Open($"public static void Refresh({type.Shape.TypeName} value, ref {type.Shape.TypeName} copy, global::Engine.Serialization.Internal.SnapshotChanges changes)");
         code.Line($"using var tracking = {TrackingCode.Tracking}.BeginRefresh(changes);");
         code.Open("if (copy is null)");
         code.Line("copy = Copy(value);");

@@ -4,12 +4,12 @@ using Engine.Serialization.Generator.Analysis;
 namespace Engine.Serialization.Generator.Emit.Tracking;
 
 /// <summary>
-/// What a snapshot's copy and refresh write for tracked shapes (Engine.Serialization.Models.ChangeTracking): the links
+/// What a snapshot's copy and refresh write for tracked shapes (Engine.Serialization.Internal.ChangeTracking): the links
 /// from each child they pass to its holder, and which game object a copy now holds.
 /// </summary>
 internal static class TrackingCode
 {
-    public const string Tracking = "global::Engine.Serialization.Models.ChangeTracking";
+    public const string Tracking = "global::Engine.Serialization.Internal.ChangeTracking";
 
     /// <summary>Links every tracked member of <paramref name="value"/> that may hold a tracked object, so that its changes reach <paramref name="value"/>.</summary>
     public static void LinkMembers(CodeWriter code, ObjectModel type, Facts facts, string value)

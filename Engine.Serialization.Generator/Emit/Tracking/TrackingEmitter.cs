@@ -9,7 +9,7 @@ namespace Engine.Serialization.Generator.Emit.Tracking;
 /// <summary>
 /// A tracked model type: a <c>partial</c> [MessagePackObject] type whose members are <c>partial</c> properties the game
 /// declares (with their initializers) and this generator implements, each setter telling the save system of the change
-/// (Engine.Serialization.Models.ChangeTracking), so that a save skips what did not change instead of comparing it.
+/// (Engine.Serialization.Internal.ChangeTracking), so that a save skips what did not change instead of comparing it.
 /// </summary>
 /// <param name="HintName">The generated file's name.</param>
 /// <param name="Namespace">The type's namespace, or null for the global one.</param>
@@ -56,7 +56,7 @@ internal sealed record TrackedType(string HintName, string? Namespace, Equatable
 
     /// <summary>Whether values of the type carry a change mark: it implements ITracked, or this generator makes it.</summary>
     public static bool IsTracked(ITypeSymbol type) =>
-        type.AllInterfaces.Any(i => i.ToDisplayString() == "Engine.Serialization.Models.ITracked")
+        type.AllInterfaces.Any(i => i.ToDisplayString() == "Engine.Serialization.Internal.ITracked")
         || type.GetMembers().OfType<IPropertySymbol>().Any(TrackedProperty.IsImplementedHere);
 
     private static string Declaration(INamedTypeSymbol type)
@@ -102,8 +102,8 @@ internal sealed record TrackedProperty(string Modifiers, string Type, string Nam
 /// <summary>Writes the implementing half of a tracked model type: its change mark and its partial properties.</summary>
 internal static class TrackingEmitter
 {
-    private const string Tracking = "global::Engine.Serialization.Models.ChangeTracking";
-    private const string Mark = "global::Engine.Serialization.Models.ChangeMark";
+    private const string Tracking = "global::Engine.Serialization.Internal.ChangeTracking";
+    private const string Mark = "global::Engine.Serialization.Internal.ChangeMark";
 
     public static string Emit(TrackedType type)
     {
@@ -119,17 +119,17 @@ internal static class TrackingEmitter
         for (var i = 0; i < type.Declarations.Count; i++)
         {
             var last = i == type.Declarations.Count - 1 && !type.InheritsMark;
-            code.Open(last ? $"{type.Declarations[i]} : global::Engine.Serialization.Models.ITracked" : type.Declarations[i]);
+            code.Open(last ? $"{type.Declarations[i]} : global::Engine.Serialization.Internal.ITracked" : type.Declarations[i]);
         }
 
         // The type's own mark, stamped directly; a derived type of a tracked one stamps the mark its base carries.
-        var mark = type.InheritsMark ? "((global::Engine.Serialization.Models.ITracked)this).Mark" : "__changeMark";
+        var mark = type.InheritsMark ? "((global::Engine.Serialization.Internal.ITracked)this).Mark" : "__changeMark";
         if (!type.InheritsMark)
         {
             code.Line("[global::MessagePack.IgnoreMember]");
             code.Line($"private {Mark} __changeMark;");
             code.Line();
-            code.Line($"ref {Mark} global::Engine.Serialization.Models.ITracked.Mark => ref __changeMark;");
+            code.Line($"ref {Mark} global::Engine.Serialization.Internal.ITracked.Mark => ref __changeMark;");
         }
 
         foreach (var property in type.Properties)

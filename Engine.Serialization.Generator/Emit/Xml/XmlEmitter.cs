@@ -13,7 +13,7 @@ namespace Engine.Serialization.Generator.Emit.Xml;
 /// </summary>
 internal static class XmlEmitter
 {
-    private const string Codec = "global::Engine.Serialization.Formats.Xml.XmlCodec";
+    private const string Codec = "global::Engine.Serialization.Internal.XmlCodec";
     private const string Writer = "global::System.Xml.XmlWriter writer";
     private const string Reader = "global::System.Xml.XmlReader reader";
     private const string Unknown = ObjectCode.Unknown;

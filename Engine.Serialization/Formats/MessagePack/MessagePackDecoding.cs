@@ -15,7 +15,7 @@ internal static class MessagePackDecoding
 
     /// <summary>
     /// Skips one value at nesting level <paramref name="depth"/>, refusing maps and arrays past <paramref name="maxDepth"/>
-    /// levels (<see cref="Models.CodecSupport.MaxDocumentDepth"/>): MessagePackReader's own skip follows any nesting.
+    /// levels (<see cref="Internal.CodecSupport.MaxDocumentDepth"/>): MessagePackReader's own skip follows any nesting.
     /// </summary>
     public static void Skip(ref MessagePackReader reader, int depth, int maxDepth)
     {

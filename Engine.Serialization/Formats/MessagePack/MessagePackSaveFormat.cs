@@ -1,5 +1,6 @@
 using System.Buffers;
 using Engine.Serialization.Errors;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 using MessagePack;
 

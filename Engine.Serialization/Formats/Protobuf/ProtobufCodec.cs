@@ -6,11 +6,10 @@ using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Models;
 using ProtoBuf;
 using ProtoBuf.Serializers;
 
-namespace Engine.Serialization.Formats.Protobuf;
+namespace Engine.Serialization.Internal;
 
 /// <summary>
 /// What generated protobuf codecs call besides protobuf-net's writer and reader: strict text, packed runs, the
@@ -139,6 +138,7 @@ public static class ProtobufCodec
     /// An item of a collection whose items may be null, as the message that holds it (field 1, absent for null): a
     /// struct, so that a null item still makes a (then empty) message where protobuf-net would write nothing.
     /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public readonly struct Item<T>(T value)
     {
         public T Value { get; } = value;
@@ -313,6 +313,7 @@ public static class ProtobufCodec
     }
 
     /// <summary>A packed field's values, encoded into a pooled buffer and then written as one length-delimited field.</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public struct PackedRun : IDisposable
     {
         private byte[] _buffer;

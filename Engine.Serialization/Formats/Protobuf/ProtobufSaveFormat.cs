@@ -1,6 +1,6 @@
 using System.Buffers;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Models;
+using Engine.Serialization.Internal;
 using ProtoBuf;
 
 namespace Engine.Serialization.Formats.Protobuf;

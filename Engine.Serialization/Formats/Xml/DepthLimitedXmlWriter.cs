@@ -1,5 +1,6 @@
 using System.Xml;
 using Engine.Serialization.Errors;
+using Engine.Serialization.Internal;
 
 namespace Engine.Serialization.Formats.Xml;
 

@@ -5,9 +5,8 @@ using System.Numerics;
 using System.Text;
 using System.Xml;
 using System.Xml.Linq;
-using Engine.Serialization.Models;
 
-namespace Engine.Serialization.Formats.Xml;
+namespace Engine.Serialization.Internal;
 
 /// <summary>
 /// What generated XML codecs call: moving through elements, null as <c>xsi:nil</c>, and each value's text (the XML

@@ -3,7 +3,7 @@ using System.Text;
 using System.Text.Unicode;
 using System.Xml;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Models;
+using Engine.Serialization.Internal;
 
 namespace Engine.Serialization.Formats.Xml;
 

@@ -2,7 +2,7 @@ using System.Buffers;
 using System.Globalization;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Formats;
-using Engine.Serialization.Models;
+using Engine.Serialization.Inspection;
 
 namespace Engine.Serialization.Tools.Commands;
 
@@ -51,7 +51,7 @@ internal static class ConvertCommand
     /// save writes them back only in the format they came in. Whether the game holds any is seen by encoding it in its
     /// own format as it was loaded and after a pass through the other format: the two differ by exactly those members.
     /// </summary>
-    private static void KeepsEveryMember(SaveFile save, SaveModelCodec codec, object game, SaveFormat format)
+    private static void KeepsEveryMember(SaveFile save, RegisteredModel codec, object game, SaveFormat format)
     {
         if (format == save.Header.Format)
         {

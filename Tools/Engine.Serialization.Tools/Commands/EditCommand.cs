@@ -1,9 +1,9 @@
 using System.Buffers;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Container;
-using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
 using Engine.Serialization.Formats;
+using Engine.Serialization.Inspection;
 using Engine.Serialization.Models;
 
 namespace Engine.Serialization.Tools.Commands;
@@ -99,7 +99,7 @@ internal static class EditCommand
     /// model (members a newer game wrote, kept as that format wrote them) can't travel through MessagePack; rather than
     /// drop it, a save that would come back different even unedited is refused. <paramref name="game"/> is the game as loaded.
     /// </summary>
-    private static ReadOnlyMemory<byte> EditableGame(SaveFile save, SaveModelCodec codec, out object game)
+    private static ReadOnlyMemory<byte> EditableGame(SaveFile save, RegisteredModel codec, out object game)
     {
         var loaded = save.Load(codec);
         game = loaded;
@@ -145,11 +145,8 @@ internal static class EditCommand
     /// <summary>The edited MessagePack payload in the save's container again, with its header's format, compression, schema and metadata.</summary>
     private static void WriteUntyped(SaveFile save, ReadOnlyMemory<byte> game, ArrayBufferWriter<byte> file)
     {
-        var header = save.Header;
-        var stored = new ArrayBufferWriter<byte>();
-        PayloadCompression.Compress(header.Compression, game.Span, stored, Lz4Level.Fast);
-        SaveContainer.Write(file, header.Format, header.Compression, header.SchemaVersion, save.Info.Metadata, stored.WrittenSpan, game.Length);
-        _ = new MessagePackDocument(SaveSerializer.ReadPayload(file.WrittenMemory).Payload);
+        SaveFileTools.Write(file, save.Info, game.Span, Lz4Level.Fast);
+        _ = SaveFileTools.OpenDocument(SaveFormat.MessagePack, SaveSerializer.ReadPayload(file.WrittenMemory).Payload);
     }
 
     private sealed record Edit(MemberPath Path, string Value, bool IsCase)

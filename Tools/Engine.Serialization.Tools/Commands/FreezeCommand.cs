@@ -1,6 +1,7 @@
 using System.Buffers;
 using Engine.Serialization.Compression;
 using Engine.Serialization.Formats;
+using Engine.Serialization.Inspection;
 
 namespace Engine.Serialization.Tools.Commands;
 
@@ -50,7 +51,7 @@ internal static class FreezeCommand
         return 0;
     }
 
-    private static ReadOnlyMemory<byte> Encode(SaveFile save, Models.SaveModelCodec codec, object game, SaveOptions options)
+    private static ReadOnlyMemory<byte> Encode(SaveFile save, RegisteredModel codec, object game, SaveOptions options)
     {
         var file = new ArrayBufferWriter<byte>();
         save.Named(() =>

@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using Engine.Serialization.Container;
 using Engine.Serialization.Errors;
-using Engine.Serialization.Formats;
+using Engine.Serialization.Inspection;
 using Engine.Serialization.Text;
 
 namespace Engine.Serialization.Tools.Commands;
@@ -60,8 +60,8 @@ internal static class InfoCommand
 
     private static Report Inspect(string path)
     {
-        var bytes = SaveReader.ReadFileBytes(path, LoadOptions.Default);
-        var checks = SaveFile.Named(path, () => SaveContainer.Inspect(bytes.Span));
+        var bytes = SaveFileTools.Read(path);
+        var checks = SaveFile.Named(path, () => SaveFileTools.Inspect(bytes.Span));
         try
         {
             var info = SaveSerializer.ReadPayload(bytes).Info;
@@ -73,8 +73,7 @@ internal static class InfoCommand
             try
             {
                 // The header and metadata may be intact where the payload is not.
-                using var stream = PayloadStream.Over(bytes);
-                metadata = SaveContainer.ReadInfo(stream, LoadOptions.Default).Metadata;
+                metadata = SaveFileTools.ReadInfo(bytes).Metadata;
             }
             catch (SaveException)
             {
@@ -108,7 +107,7 @@ internal static class InfoCommand
 
         string ratio = report.Ratio is { } r ? Invariant($": {r:F2}x") : "";
         Line(text, "sizes", Invariant(
-            $"file {report.FileLength:N0} bytes: header {SaveContainer.HeaderSize}, metadata {header.MetadataLength:N0}, payload {header.PayloadLength:N0} (decoded {header.DecodedLength:N0}{ratio})"));
+            $"file {report.FileLength:N0} bytes: header {SaveFileTools.HeaderSize}, metadata {header.MetadataLength:N0}, payload {header.PayloadLength:N0} (decoded {header.DecodedLength:N0}{ratio})"));
         var checks = report.Checks;
         Line(text, "checksums", Invariant(
             $"header {checks.HeaderChecksum:x8} {Verdict(checks.HeaderHolds)}, metadata {checks.MetadataChecksum:x8} {Verdict(checks.MetadataHolds)}, payload {header.PayloadChecksum:x16} {Verdict(checks.PayloadHolds)}"));
@@ -120,7 +119,7 @@ internal static class InfoCommand
 
     private static void WriteJson(List<Report> reports, Stream output)
     {
-        using (var json = new Utf8JsonWriter(output, new JsonWriterOptions { Indented = true, Encoder = VisibleJsonEncoder.Instance }))
+        using (var json = new Utf8JsonWriter(output, new JsonWriterOptions { Indented = true, Encoder = SaveText.JsonEncoder }))
         {
             json.WriteStartArray();
             foreach (var report in reports)
@@ -154,7 +153,7 @@ internal static class InfoCommand
 
                 json.WriteStartObject("sizes");
                 json.WriteNumber("file", report.FileLength);
-                json.WriteNumber("header", SaveContainer.HeaderSize);
+                json.WriteNumber("header", SaveFileTools.HeaderSize);
                 json.WriteNumber("metadata", header.MetadataLength);
                 json.WriteNumber("payload", header.PayloadLength);
                 json.WriteNumber("decoded", header.DecodedLength);

@@ -1,4 +1,4 @@
-using Engine.Serialization.Models;
+using Engine.Serialization.Inspection;
 
 namespace Engine.Serialization.Tools.Commands;
 

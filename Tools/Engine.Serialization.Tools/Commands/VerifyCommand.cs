@@ -1,6 +1,5 @@
-using Engine.Serialization.Documents;
 using Engine.Serialization.Errors;
-using Engine.Serialization.IO;
+using Engine.Serialization.Inspection;
 using Engine.Serialization.Slots;
 using Engine.Serialization.Text;
 
@@ -18,12 +17,12 @@ internal static class VerifyCommand
     {
         var arguments = ToolArguments.Parse("verify", args, [], []);
         string target = arguments.Exactly(1, "one save file or folder")[0];
-        if (!FolderEntry.IsThere(target))
+        if (!SaveFileTools.Exists(target))
         {
             throw new ToolException($"{target}: there is no such file or folder.");
         }
 
-        var files = Directory.Exists(target) ? SavesIn(target) : [target];
+        IReadOnlyList<string> files = Directory.Exists(target) ? SaveFileTools.SavesIn(target) : [target];
         if (files.Count == 0)
         {
             throw new ToolException($"{target}: the folder holds no saves (*{SaveSlotStore.FileExtension}, *{SaveSlotStore.FileExtension}{SaveSlotStore.BackupExtension}).");
@@ -54,24 +53,6 @@ internal static class VerifyCommand
         return failed == 0 ? 0 : 1;
     }
 
-    /// <summary>Each slot's save followed by its backup, by name; a folder that can't be listed is a <see cref="SaveIOException"/>.</summary>
-    private static List<string> SavesIn(string folder)
-    {
-        try
-        {
-            return
-            [
-                .. Directory.EnumerateFiles(folder, "*" + SaveSlotStore.FileExtension)
-                    .Concat(Directory.EnumerateFiles(folder, "*" + SaveSlotStore.FileExtension + SaveSlotStore.BackupExtension))
-                    .Order(StringComparer.Ordinal),
-            ];
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            throw FileSystemRefusal.Unlisted(folder, e);
-        }
-    }
-
     /// <summary>What was checked, or the save exception that says what is wrong.</summary>
     private static string Check(string path)
     {
@@ -83,7 +64,7 @@ internal static class VerifyCommand
             return $"{save.Info.Metadata.ModelId} loads ({kind})";
         }
 
-        var document = save.Named(() => SaveDocuments.Open(save.Header.Format, save.Payload));
+        var document = save.Named(() => SaveFileTools.OpenDocument(save.Header.Format, save.Payload));
         return document is null
             ? $"container and checksums intact ({kind}); its model, '{save.Info.Metadata.ModelId}', is not known here, so the payload was not decoded"
             : $"container, checksums and document structure intact ({kind}); its model, '{save.Info.Metadata.ModelId}', is not known here, so its values were not checked";

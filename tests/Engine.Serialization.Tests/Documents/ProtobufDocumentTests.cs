@@ -1,5 +1,6 @@
 using System.Buffers;
 using Engine.Serialization.Documents;
+using Engine.Serialization.Inspection;
 using Engine.Serialization.Models;
 using Engine.Serialization.Tests.Models;
 using Engine.Serialization.Tests.Versioning;
@@ -67,7 +68,7 @@ public sealed class ProtobufDocumentTests
         Assert.Equal(payload, encoded);
     }
 
-    private static SaveModelCodec Colony => SaveModels.Find("tests.colony.v1")!;
+    private static RegisteredModel Colony => SaveModels.Find("tests.colony.v1")!;
 
     private static byte[] Tag(int number, int wire)
     {

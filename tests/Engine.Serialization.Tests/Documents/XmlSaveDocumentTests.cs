@@ -3,6 +3,7 @@ using System.Xml.Linq;
 using Engine.Core.Model;
 using Engine.Serialization.Documents;
 using Engine.Serialization.Formats.Xml;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Tests.Formats.Xml;
 
 namespace Engine.Serialization.Tests.Documents;

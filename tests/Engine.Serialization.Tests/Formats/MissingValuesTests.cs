@@ -3,6 +3,7 @@ using System.Reflection;
 using System.Text;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 using Engine.Serialization.Tests.Fuzzing;
 

@@ -3,7 +3,7 @@ using System.IO.Hashing;
 using System.Text;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
-using Engine.Serialization.Formats.Xml;
+using Engine.Serialization.Internal;
 using K4os.Compression.LZ4.Streams;
 
 namespace Engine.Serialization.Tests.Fuzzing;

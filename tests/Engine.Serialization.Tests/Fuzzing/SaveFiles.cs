@@ -3,6 +3,7 @@ using System.Buffers.Binary;
 using System.IO.Hashing;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 using Engine.Testing;
 

@@ -1,5 +1,5 @@
 using Engine.Serialization.Container;
-using Engine.Serialization.Formats.Xml;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 using Engine.Serialization.Slots;
 using Engine.Serialization.Tests.Fixtures;

@@ -1,6 +1,7 @@
 using System.Buffers;
 using Engine.Core.Model;
 using Engine.Serialization.Container;
+using Engine.Serialization.Inspection;
 using Engine.Serialization.Models;
 using Engine.Serialization.Tests.Versioning;
 
@@ -15,7 +16,7 @@ public sealed class SaveModelLookupTests
         var banner = new Banner { Color = Hue.Green, Sigils = Sigils.Lion | Sigils.Tower, Stripes = [Hue.Red, Hue.Green] };
         byte[] save = SaveSerializer.Save(banner);
 
-        var codec = SaveModels.Find(Banner.ModelId)!;
+        var codec = RegisteredModel.Find(Banner.ModelId)!;
         object loaded = codec.Load(save, LoadOptions.Default);
         var xml = new ArrayBufferWriter<byte>();
         codec.Save(xml, loaded, new SaveMetadata(), new SaveOptions { Format = SaveFormat.Xml });
@@ -27,14 +28,14 @@ public sealed class SaveModelLookupTests
     }
 
     [Fact]
-    public void Find_OfAnUnknownId_IsNull() => Assert.Null(SaveModels.Find("no.such.model"));
+    public void Find_OfAnUnknownId_IsNull() => Assert.Null(RegisteredModel.Find("no.such.model"));
 
     [Fact]
     public void Find_OfAnIdTwoTypesClaim_NamesBoth()
     {
         Assert.True(SaveModels.IsModel<GameContent>() && SaveModels.IsModel<NewerGameContent>());
 
-        var e = Assert.Throws<InvalidOperationException>(() => SaveModels.Find(SaveModels.IdOf<GameContent>()));
+        var e = Assert.Throws<InvalidOperationException>(() => RegisteredModel.Find(SaveModels.IdOf<GameContent>()));
 
         Assert.Contains(typeof(GameContent).FullName!, e.Message, StringComparison.Ordinal);
         Assert.Contains(typeof(NewerGameContent).FullName!, e.Message, StringComparison.Ordinal);

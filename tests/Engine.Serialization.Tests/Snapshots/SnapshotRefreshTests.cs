@@ -1,4 +1,5 @@
 using Engine.Core.Model;
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 using Engine.Serialization.Slots;
 using Engine.Serialization.Snapshots;

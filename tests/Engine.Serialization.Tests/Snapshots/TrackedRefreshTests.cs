@@ -1,3 +1,4 @@
+using Engine.Serialization.Internal;
 using Engine.Serialization.Models;
 using Engine.Serialization.Snapshots;
 using Engine.Testing;

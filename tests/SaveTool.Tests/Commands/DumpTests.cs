@@ -162,6 +162,6 @@ public sealed class DumpTests : IDisposable
         var run = SaveToolProgram.Named(program).Start("dump", path);
 
         Assert.Equal((2, ""), (run.ExitCode, run.Output));
-        Assert.Contains($"The XML nests elements deeper than {Engine.Serialization.Formats.Xml.XmlCodec.MaxDepth} levels. Load an earlier save.", run.OneErrorLine(), StringComparison.Ordinal);
+        Assert.Contains($"The XML nests elements deeper than {Engine.Serialization.Internal.XmlCodec.MaxDepth} levels. Load an earlier save.", run.OneErrorLine(), StringComparison.Ordinal);
     }
 }

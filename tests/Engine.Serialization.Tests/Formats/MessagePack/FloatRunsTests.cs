@@ -1,4 +1,4 @@
-using Engine.Serialization.Models;
+using Engine.Serialization.Internal;
 using MessagePack;
 
 namespace Engine.Serialization.Tests.Formats.MessagePack;

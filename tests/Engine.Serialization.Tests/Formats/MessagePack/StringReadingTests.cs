@@ -1,5 +1,5 @@
 using System.Buffers;
-using Engine.Serialization.Models;
+using Engine.Serialization.Internal;
 using MessagePack;
 
 namespace Engine.Serialization.Tests.Formats.MessagePack;

@@ -1,5 +1,5 @@
 using System.Xml;
-using Engine.Serialization.Formats.Xml;
+using Engine.Serialization.Internal;
 
 namespace Engine.Serialization.Tests.Formats.Xml;
 

@@ -1,7 +1,7 @@
 using System.Buffers;
 using System.Xml.Linq;
 using Engine.Core.Model;
-using Engine.Serialization.Formats.Xml;
+using Engine.Serialization.Internal;
 using Engine.Testing;
 
 namespace Engine.Serialization.Tests.Formats.Xml;

@@ -8,7 +8,7 @@ using System.Runtime.Intrinsics.X86;
 using Engine.Serialization.IO;
 using MessagePack;
 
-namespace Engine.Serialization.Models;
+namespace Engine.Serialization.Internal;
 
 /// <summary>
 /// Runs of floats and doubles (a height grid, a path) in bulk, for generated codecs: each value in the encoding

@@ -1,6 +1,6 @@
 using System.ComponentModel;
 
-namespace Engine.Serialization.Models;
+namespace Engine.Serialization.Internal;
 
 /// <summary>
 /// What a snapshot's refresh found changed since the save before, in the root's terms: a member's whole value, one

@@ -6,63 +6,12 @@ using Engine.Serialization.Formats;
 using Engine.Serialization.Formats.MessagePack;
 using Engine.Serialization.Formats.Protobuf;
 using Engine.Serialization.Formats.Xml;
-using Engine.Serialization.Migrations;
+using Engine.Serialization.Inspection;
+using Engine.Serialization.Models;
 using MessagePack;
 using ProtoBuf;
 
-namespace Engine.Serialization.Models;
-
-/// <summary>
-/// A registered save model whatever its root type, for tools that meet saves of any model and find its codec by the id
-/// a save records (<see cref="SaveModels.Find"/>). Only <see cref="SaveModelCodec{T}"/> derives from it, so every
-/// operation here runs the model's generated code for its own type: nothing is found by reflection.
-/// </summary>
-[EditorBrowsable(EditorBrowsableState.Never)]
-public abstract class SaveModelCodec
-{
-    private protected SaveModelCodec()
-    {
-    }
-
-    /// <summary>The stable name saves record for the model (<see cref="SaveModelAttribute.Id"/>).</summary>
-    public abstract string ModelId { get; }
-
-    /// <summary>The schema version this build writes (<see cref="SaveModelAttribute.SchemaVersion"/>).</summary>
-    public abstract int SchemaVersion { get; }
-
-    /// <summary>The steps that bring older saves of the model up to <see cref="SchemaVersion"/>.</summary>
-    public abstract SchemaMigrations Migrations { get; }
-
-    /// <summary>The model's schemas for other tools (.proto, XSD) and its member tables, generated from its declaration.</summary>
-    public abstract SaveModelSchemas Schemas { get; }
-
-    /// <summary>Every type the model reaches, as its saves hold it: how tools name, read and edit a saved game's values.</summary>
-    public abstract SaveModelShape Shape { get; }
-
-    /// <summary>
-    /// The .proto of an earlier schema of the model, kept beside its .proto as <c>{ModelId}.schema-{N}.proto</c>: the
-    /// record of that schema's field numbers, which brings its protobuf saves up to date. Null when the build keeps none.
-    /// </summary>
-    public abstract string? ProtoRecord(int schemaVersion);
-
-    /// <summary>
-    /// Whether some member of the model reads a key it was saved under before (<see cref="FormerlySavedAsAttribute"/>):
-    /// then a save's keys may not be the model's, and only the model knows which member each one is.
-    /// </summary>
-    public abstract bool ReadsFormerKeys { get; }
-
-    /// <summary>Loads a whole save file as <see cref="SaveSerializer.Load{T}(ReadOnlyMemory{byte}, LoadOptions?)"/> does.</summary>
-    internal abstract object Load(ReadOnlyMemory<byte> file, LoadOptions options);
-
-    /// <summary>Writes a whole save file of <paramref name="content"/>, a root <see cref="Load"/> or <see cref="Decode"/> gave.</summary>
-    internal abstract void Save(IBufferWriter<byte> output, object content, SaveMetadata metadata, SaveOptions options);
-
-    /// <summary>Decodes a bare payload of <paramref name="format"/>, refusing what the format refuses in a load (a null the model does not allow).</summary>
-    internal abstract object Decode(SaveFormat format, ReadOnlyMemory<byte> payload);
-
-    /// <summary>Encodes a root as a bare payload of <paramref name="format"/>.</summary>
-    internal abstract void Encode(SaveFormat format, IBufferWriter<byte> output, object content);
-}
+namespace Engine.Serialization.Internal;
 
 /// <summary>
 /// Everything the save system knows of one <see cref="SaveModelAttribute"/> root, written by Engine.Serialization.Generator
@@ -71,7 +20,7 @@ public abstract class SaveModelCodec
 /// </summary>
 /// <typeparam name="T">The root type.</typeparam>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public abstract class SaveModelCodec<T> : SaveModelCodec
+public abstract class SaveModelCodec<T> : RegisteredModel
 {
     private MessagePackSaveFormat<T>? _messagePackFormat;
     private XmlSaveFormat<T>? _xmlFormat;
@@ -131,14 +80,14 @@ public abstract class SaveModelCodec<T> : SaveModelCodec
     /// </summary>
     public abstract long? SchemaVersionOf(T value);
 
-    internal sealed override object Load(ReadOnlyMemory<byte> file, LoadOptions options) => SaveReader.Read<T>(file, options)!;
+    public sealed override object Load(ReadOnlyMemory<byte> file, LoadOptions options) => SaveReader.Read<T>(file, options)!;
 
-    internal sealed override void Save(IBufferWriter<byte> output, object content, SaveMetadata metadata, SaveOptions options) =>
+    public sealed override void Save(IBufferWriter<byte> output, object content, SaveMetadata metadata, SaveOptions options) =>
         SaveWriter.Write(output, (T)content, metadata, options);
 
-    internal sealed override object Decode(SaveFormat format, ReadOnlyMemory<byte> payload) => SaveFormats.Get(format, this).Read(payload)!;
+    public sealed override object Decode(SaveFormat format, ReadOnlyMemory<byte> payload) => SaveFormats.Get(format, this).Read(payload)!;
 
-    internal sealed override void Encode(SaveFormat format, IBufferWriter<byte> output, object content) =>
+    public sealed override void Encode(SaveFormat format, IBufferWriter<byte> output, object content) =>
         SaveFormats.Get(format, this).Write(output, (T)content);
 
     internal ISaveFormat<T> MessagePackFormat => _messagePackFormat ??= new MessagePackSaveFormat<T>(this);

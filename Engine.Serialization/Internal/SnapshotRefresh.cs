@@ -3,7 +3,7 @@ using System.IO.Hashing;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
-namespace Engine.Serialization.Models;
+namespace Engine.Serialization.Internal;
 
 /// <summary>
 /// What a generated <c>Refresh</c> calls to bring a snapshot up to date with the live game: values it may share are

@@ -3,11 +3,10 @@ using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Xml;
 using System.Xml.Linq;
-using Engine.Serialization.Formats.Xml;
 using MessagePack;
 using ProtoBuf;
 
-namespace Engine.Serialization.Models;
+namespace Engine.Serialization.Internal;
 
 /// <summary>
 /// The members of one loaded object that this build's model does not have (a newer game wrote them), kept beside the
@@ -112,6 +111,7 @@ public sealed class UnknownMembers
     }
 
     /// <summary>Collects the unknown members met while one object is read.</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public struct Collector
     {
         private ArrayBufferWriter<byte>? _pairs;

@@ -1,6 +1,6 @@
 using System.ComponentModel;
 
-namespace Engine.Serialization.Models;
+namespace Engine.Serialization.Inspection;
 
 /// <summary>What a type of a save model is, as its saves hold it.</summary>
 public enum SaveShapeKind
@@ -246,7 +246,7 @@ public sealed record SaveEnumMember(string Name, string SavedName, Int128 Value)
 
 /// <summary>
 /// Every type a save model reaches, its root first, generated from the model's declaration
-/// (<see cref="SaveModelCodec.Shape"/>): how tools walk a saved game by the names the game's code uses.
+/// (<see cref="RegisteredModel.Shape"/>): how tools walk a saved game by the names the game's code uses.
 /// </summary>
 public sealed class SaveModelShape
 {

@@ -1,7 +1,7 @@
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
 
-namespace Engine.Serialization.Models;
+namespace Engine.Serialization.Internal;
 
 /// <summary>
 /// What a tracked object of a game's model carries for the save system: when it, or anything below it, last changed,

@@ -8,7 +8,7 @@ using System.Text.Unicode;
 using Engine.Serialization.Errors;
 using MessagePack;
 
-namespace Engine.Serialization.Models;
+namespace Engine.Serialization.Internal;
 
 /// <summary>What generated codecs call into the save system for. Games don't call it.</summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
@@ -621,7 +621,7 @@ public static class CodecSupport
 }
 
 /// <summary>A generated writer met null in a member the model declares non-nullable: a save with it could never be loaded.</summary>
-public sealed class MissingValueException : InvalidOperationException
+internal sealed class MissingValueException : InvalidOperationException
 {
     public MissingValueException()
     {
@@ -656,6 +656,7 @@ public sealed class MissingValueException : InvalidOperationException
 /// A generated reader met a value this build can't hold (a union case or an enum value it lacks, a number beyond its
 /// member's type): a newer release of the game may have written it. The load names where and what to do.
 /// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
 public sealed class NewerValueException : Exception
 {
     public NewerValueException()
@@ -684,7 +685,7 @@ public sealed class NewerValueException : Exception
 }
 
 /// <summary>A generated writer met text that is not valid Unicode (a lone surrogate): UTF-8 can't carry it, so it would not load back.</summary>
-public sealed class InvalidTextException : InvalidOperationException
+internal sealed class InvalidTextException : InvalidOperationException
 {
     public InvalidTextException()
     {
