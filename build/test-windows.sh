@@ -64,6 +64,12 @@ while read -r name _; do
   fi
 done < <(grep -vE '^(#|$)' "$root/tests/Platform.Tests/windows-exclusions.txt")
 
+# The native programs build/test.sh publishes and names in these variables are Linux programs: under Wine the tests
+# start the Windows ones published beside them.
+while read -r variable _; do
+  unset "$variable"
+done < <(grep -vE '^(#|$)' "$root/build/native-programs.txt")
+
 # Each process a test starts costs about a second under Wine: the random-kill test kills 30 saving processes, not 200.
 export CRASH_KILLS=30
 
