@@ -96,18 +96,12 @@ internal sealed class WindowsCheckedOpening : INoFollowOpening
 
     private static void RefuseLinkOrFolder(string path)
     {
-        // LinkTarget names symbolic links and junctions only: other reparse points, such as OneDrive's files, are files.
-        var entry = new FileInfo(path);
-        if (entry.LinkTarget is not null)
+        // A link is a symbolic link or junction (other reparse points, such as OneDrive's files, are files). A folder is
+        // refused here because Windows opens one as a file only to refuse it with "access denied", which would send the
+        // player to check permissions instead of moving the folder.
+        if (FolderEntry.KindFromAttributes(path, followLinks: false) is (EntryKind.Link or EntryKind.Folder) and var kind)
         {
-            throw new NotAFileException(path, EntryKind.Link);
-        }
-
-        // Windows opens a folder as a file only to refuse it with "access denied", which would send the player to check
-        // permissions instead of moving the folder.
-        if (entry.Attributes != (FileAttributes)(-1) && entry.Attributes.HasFlag(FileAttributes.Directory))
-        {
-            throw new NotAFileException(path, EntryKind.Folder);
+            throw new NotAFileException(path, kind);
         }
     }
 }
